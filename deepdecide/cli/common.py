@@ -7,7 +7,7 @@ import re
 import shutil
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 from deepdecide.domain.errors import DeepdecideError, ValidationErrors
 from deepdecide.domain.i18n import _, ngettext
@@ -156,6 +156,18 @@ def report_warnings(warnings: Sequence[DeepdecideError]) -> None:
                        "warning: {n} values break rules of the current workspace schema; the file opens, "
                        "but saving it (or changing its status) requires fixing them (docs/workspace-schema.md)",
                        len(warnings)).format(n=len(warnings)))
+
+
+def convert_hint(path: str, ws: Any) -> None:
+    """On stderr: a single-file workspace holding more than ``evidence_store.CONVERT_HINT_FILES``
+    evidence files is offered conversion to the YAML + evidence store form (docs/evidence-store.md)."""
+    from deepdecide.storage import evidence_store
+
+    n = len(ws.evidence.files)
+    if n > evidence_store.CONVERT_HINT_FILES and not evidence_store.is_stored(path):
+        error(_("hint: {path} holds {n} evidence files in one file; `deepdecide convert {path}` keeps them in an "
+                "evidence store beside it, nothing lost, and leaves the decision a short YAML "
+                "(docs/evidence-store.md)").format(path=path, n=n))
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[str]], *, wrap_last: bool = True) -> str:

@@ -566,7 +566,7 @@ def run(args: argparse.Namespace) -> int:
     import json
 
     from deepdecide.analysis import evaluate
-    from deepdecide.cli.common import error, report_error, report_warnings
+    from deepdecide.cli.common import convert_hint, error, report_error, report_warnings
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
     from deepdecide.domain.errors import DeepdecideError, ValidationError
     from deepdecide.domain.validation import MAX_DRAWS, MAX_SEED
@@ -587,6 +587,8 @@ def run(args: argparse.Namespace) -> int:
         report_error(exc)
         return EXIT_INPUT
     report_warnings(warnings)
+    if args.workspace:
+        convert_hint(args.workspace, ws)
     with formatting.using_currency(ws.assumptions.currency):
         a = evaluate(ws, monte_carlo=not args.no_monte_carlo, draws=args.draws, seed=args.seed)
         if args.json:

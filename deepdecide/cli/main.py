@@ -79,6 +79,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "verify_cmd",
     "signoffs_cmd",
     "diff_cmd",
+    "convert_cmd",
     "revisit_cmd",
     "revise_cmd",
     "export_cmd",

@@ -48,7 +48,7 @@ def argparse_kinds_help() -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from deepdecide.cli.common import error, report_error, report_warnings
+    from deepdecide.cli.common import convert_hint, error, report_error, report_warnings
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
     from deepdecide.domain.errors import UnreadableFileError, ValidationError, ValidationErrors
     from deepdecide.storage import files
@@ -92,6 +92,7 @@ def run(args: argparse.Namespace) -> int:
                 print("  " + _("note: {message}").format(message=note.message))
             if kind == "workspace":
                 _approval_lines(_doc, today)
+                convert_hint(path, _doc)
     return worst
 
 

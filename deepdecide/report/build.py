@@ -35,6 +35,7 @@ from deepdecide.report.canonical import (
     sha256_hex,
     workspace_from_json,
 )
+from deepdecide.report.evidence_files import EVIDENCE_CSV_NAME, evidence_csv, summarised
 from deepdecide.report.template import Attachment, RecordDocTemplate, RecordMeta, make_canvas_class, pdf_date
 from deepdecide.report.words import word
 
@@ -302,6 +303,9 @@ def _render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...]
             *((Attachment(APPROVAL_NAME, approval_record, "application/pdf",
                           f"The signed approval record whose signatures give this record's sign-offs (SHA-256 "
                           f"{sha256_hex(approval_record)})", "Supplement"),) if approval_record is not None else ()),
+            *((Attachment(EVIDENCE_CSV_NAME, evidence_csv(ws), "text/csv",
+                          "The evidence files this record summarises: name, bytes, tool, kind, runs, SHA-256 "
+                          "as imported", "Data"),) if summarised(ws) else ()),
         ),
     )
     total = max(len(story), 1)

@@ -26,7 +26,7 @@ from deepdecide.domain.i18n import _
 from deepdecide.domain.matrix import Component, SupportMatrix
 from deepdecide.domain.workload import workload_problems
 from deepdecide.domain.workspace import SCHEMA_VERSION, ChecklistItem, Criterion, Strategy, Workspace
-from deepdecide.storage import codec
+from deepdecide.storage import codec, evidence_store
 from deepdecide.storage.yamlio import LocatedData, atomic_write_bytes, dump_yaml, parse_yaml, read_yaml_file
 
 WORKSPACE_SUFFIX = ".deepdecide.yaml"
@@ -585,6 +585,8 @@ def decode(located: LocatedData, expected_kind: str | None = None,
         )
     found: list[ValidationError] = []
     body = {k: v for k, v in data.items() if k != "kind"}
+    if kind == "workspace":  # a stored workspace: its evidence files from the store it names
+        body = evidence_store.expand(body, located.file)
     moves: dict[str, str] = {}
     token = _MOVES.set(moves)
     try:
@@ -751,9 +753,32 @@ def workspace_to_data(ws: Workspace, *, canonical: bool = False) -> dict[str, An
     return {"kind": "workspace", "schema_version": ws.schema_version, **body}
 
 
+_HEADER = "# deepdecide workspace: edit in the app, or by hand and check with `deepdecide validate`\n"
+
+
 def workspace_to_yaml(ws: Workspace) -> str:
-    header = "# deepdecide workspace: edit in the app, or by hand and check with `deepdecide validate`\n"
-    return header + dump_yaml(workspace_to_data(ws))
+    return _HEADER + dump_yaml(workspace_to_data(ws))
+
+
+def store_attributes(ws: Workspace, f: Any) -> list[tuple[str, str]]:
+    """What an evidence file is indexed by in an evidence store: the options whose runtime and platform
+    its runs or checks state, its runtimes, platforms and models, and its workload fit (``model``: a
+    run of the workload's model or an alias; ``other``: runs of other models only; ``unknown``: no
+    run states a model)."""
+    from deepdecide.domain.workload import model_matches
+
+    out: list[tuple[str, str]] = []
+    pairs = {(r.runtime.lower(), r.platform.lower()) for r in f.runs} | \
+            {(c.runtime.lower(), c.platform.lower()) for c in f.parity}
+    for o in ws.options:
+        if (o.runtime.lower(), o.platform.lower()) in pairs:
+            out.append(("option", o.id))
+    models = {r.model for r in f.runs if r.model} | {c.model for c in f.parity if c.model}
+    out += [("runtime", rt) for rt, _p in pairs] + [("platform", p) for _rt, p in pairs]
+    out += [("model", m) for m in models]
+    fit = ("model" if any(model_matches(ws.workload, m) for m in models) else "other") if models else "unknown"
+    out.append(("workload_fit", fit))
+    return out
 
 
 def canonical_json(ws: Workspace) -> bytes:
@@ -769,7 +794,7 @@ UNCHECKED = ""
 
 
 def save_workspace(ws: Workspace, path: str | os.PathLike[str], *, expected_sha256: str | None = UNCHECKED,
-                   wait: float | None = None) -> str:
+                   wait: float | None = None, stored: bool | None = None) -> str:
     """Validate against every rule of the current schema (a warning when an older file was opened is an
     error now), then write atomically: the target is the old file or the new one, never half.
     Returns the SHA-256 of the bytes written.
@@ -779,7 +804,12 @@ def save_workspace(ws: Workspace, path: str | os.PathLike[str], *, expected_sha2
     checks that the file on disk is still the one the writer read: ``expected_sha256`` is the SHA-256
     read (``read_workspace``), None for a file that must not exist yet, ``UNCHECKED`` for the content
     a command's hold found (no check without a hold: a copy of one's own, Save As over a file the user
-    chose to replace). A file changed since is never overwritten: ``lock.ChangedOnDisk``."""
+    chose to replace). A file changed since is never overwritten: ``lock.ChangedOnDisk``.
+
+    ``stored``: True writes the evidence files to an evidence store beside the YAML
+    (``storage.evidence_store``), False writes them into the YAML (the single-file form), None keeps
+    the form the file on disk has (single-file for a new file). The store is written under the same
+    lock, before the YAML, under a new name; the workspace's other stores are removed after."""
     import hashlib
 
     from deepdecide.storage import lock
@@ -791,7 +821,20 @@ def save_workspace(ws: Workspace, path: str | os.PathLike[str], *, expected_sha2
         raise ValidationErrors(errors) if len(errors) > 1 else errors[0]
     if ws.schema_version != SCHEMA_VERSION:
         ws = dataclasses.replace(ws, schema_version=SCHEMA_VERSION)
-    payload = workspace_to_yaml(ws).encode("utf-8")  # refuses a non-finite number or invalid text, naming the key path
+    if stored is None:
+        stored = evidence_store.is_stored(path)
+    data = workspace_to_data(ws)
+    store_payload = b""
+    keep = None
+    if stored:
+        evidence = dict(data.setdefault("evidence", {}))
+        store_payload = evidence_store.build(evidence.pop("files", []),
+                                             [store_attributes(ws, f) for f in ws.evidence.files])
+        keep = evidence_store.store_name(path, hashlib.sha256(store_payload).hexdigest())
+        data["evidence"] = {evidence_store.STORE_KEY: keep,  # in its place in the file
+                            evidence_store.STORE_SHA_KEY: hashlib.sha256(store_payload).hexdigest(),
+                            evidence_store.STORE_COUNT_KEY: len(ws.evidence.files), **evidence}
+    payload = (_HEADER + dump_yaml(data)).encode("utf-8")  # refuses a non-finite number or invalid text, naming the key path
     try:
         with lock.locked(path, wait=wait):
             held, at_hold = lock.held_sha256(path)
@@ -802,7 +845,10 @@ def save_workspace(ws: Workspace, path: str | os.PathLike[str], *, expected_sha2
                 now = lock.content_sha256(path)
                 if now != expected:
                     raise lock.ChangedOnDisk(os.fspath(path), gone=now is None, appeared=expected is None)
+            if stored:
+                evidence_store.write(path, store_payload)  # first, under its own new name
             atomic_write_bytes(path, payload)
+            evidence_store.remove_others(path, keep)
     except OSError as exc:
         raise ValidationError(_('cannot be written: {value}').format(value=exc.strerror or exc), file=str(path)) from None
     digest = hashlib.sha256(payload).hexdigest()

@@ -7,12 +7,17 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Spacer
 
+from deepdecide.domain import formatting
 from deepdecide.domain.formatting import DASH, integer
 from deepdecide.domain.i18n import _, ngettext
+from deepdecide.report.evidence_files import EVIDENCE_CSV_NAME, summarised
 from deepdecide.report.sections.base import BODY_W, Context, file_refs, h1, h2, num
 from deepdecide.report.sections.titles import title
 from deepdecide.report.styles import bullets, para, table
 from deepdecide.report.words import text, word
+
+#: a record that summarises its evidence shows at most this many files' origins (the rest: the CSV)
+ORIGINS_SHOWN = 20
 
 
 def origins(files: Any) -> list[str]:
@@ -54,19 +59,13 @@ def appendix(ctx: Context) -> list[Flowable]:
         out.append(table([_("Files"), _("Tool and version"), _("Imported"), _("Kind: label")], rows,
                          [30 * mm, 36 * mm, 34 * mm, BODY_W - 100 * mm], notes=(3,)))  # a long label: a note
         out.append(Spacer(1, 3 * mm))
-        rows = []
-        for i, f in enumerate(files, start=1):
-            p = f.provenance
-            holds = [ngettext("{n} run", "{n} runs", len(f.runs)).format(n=integer(len(f.runs))) if f.runs else "",
-                     ngettext("{n} parity check", "{n} parity checks", len(f.parity)).format(n=integer(len(f.parity)))
-                     if f.parity else "",
-                     ngettext("{n} predictor error row", "{n} predictor error rows", len(f.prediction_errors)).format(
-                         n=integer(len(f.prediction_errors))) if f.prediction_errors else ""]
-            contents = ", ".join(x for x in holds if x) or DASH
-            rows.append([f"F{i}", p.file_name, num(p.size_bytes), contents, p.sha256])
-        out.append(table(["Ref", _("File"), _("Bytes"), _("Holds"), _("SHA-256 of the file as imported")], rows,
-                         [10 * mm, 38 * mm, 12 * mm, 18 * mm, BODY_W - 78 * mm], numeric=(2,), dense=True))
-        out += bullets(origins(files))
+        if summarised(ws):  # the files' names and hashes in the attached CSV, not page after page
+            out.append(para(_("{files}: their names, sizes and SHA-256 as imported are in the CSV attached to this "
+                              "record ({csv}), which deepdecide verify rebuilds from the embedded inputs.").format(
+                files=formatting.count(len(files), "file"), csv=EVIDENCE_CSV_NAME)))
+            out += bullets(origins(files)[:ORIGINS_SHOWN])
+        else:
+            out += _file_table(files)
     out += h2(_("Metric definitions"), "definitions")
     out += bullets([
         _("TPOT (time per output token): (e2e − TTFT) / (output tokens − 1) per request, in ms; p50/p99 over "
@@ -87,5 +86,27 @@ def appendix(ctx: Context) -> list[Flowable]:
                           inputs="deepdecide-inputs.json", build="deepdecide-build.json")
                     + (" " + _("{previous}: the canonical workspace of the revision this record follows (see the "
                                "changes appendix).").format(previous="deepdecide-previous-inputs.json")
-                       if ctx.changes is not None else "")))
+                       if ctx.changes is not None else "")
+                    + (" " + _("{csv}: the evidence files (reference, name, bytes, tool, kind, runs, parity checks, "
+                               "SHA-256 as imported), one line each.").format(csv=EVIDENCE_CSV_NAME)
+                       if summarised(ws) else "")))
+    return out
+
+
+def _file_table(files: Any) -> list[Flowable]:
+    """One line per evidence file: reference, name, bytes, what it holds, SHA-256; then their origins."""
+    out: list[Flowable] = []
+    rows = []
+    for i, f in enumerate(files, start=1):
+        p = f.provenance
+        holds = [ngettext("{n} run", "{n} runs", len(f.runs)).format(n=integer(len(f.runs))) if f.runs else "",
+                 ngettext("{n} parity check", "{n} parity checks", len(f.parity)).format(n=integer(len(f.parity)))
+                 if f.parity else "",
+                 ngettext("{n} predictor error row", "{n} predictor error rows", len(f.prediction_errors)).format(
+                     n=integer(len(f.prediction_errors))) if f.prediction_errors else ""]
+        contents = ", ".join(x for x in holds if x) or DASH
+        rows.append([f"F{i}", p.file_name, num(p.size_bytes), contents, p.sha256])
+    out.append(table(["Ref", _("File"), _("Bytes"), _("Holds"), _("SHA-256 of the file as imported")], rows,
+                     [10 * mm, 38 * mm, 12 * mm, 18 * mm, BODY_W - 78 * mm], numeric=(2,), dense=True))
+    out += bullets(origins(files))
     return out

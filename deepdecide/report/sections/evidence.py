@@ -12,9 +12,11 @@ from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
 from deepdecide.domain.evidence import BenchmarkRun, EnergyBasis
 from deepdecide.domain.formatting import DASH, number
-from deepdecide.domain.i18n import _
+from deepdecide.domain.i18n import _, ngettext
 from deepdecide.domain.slo import INTERACTIVITY
-from deepdecide.report import charts, predictions
+from deepdecide.domain.workspace import Workspace
+from deepdecide.report import charts, evidence_files, predictions
+from deepdecide.report.evidence_files import EVIDENCE_CSV_NAME, summarised
 from deepdecide.report.sections.base import (
     BODY_W,
     Context,
@@ -102,6 +104,11 @@ def evidence(ctx: Context) -> list[Flowable]:
             _("Throughput alone says nothing about latency: a run counts towards capacity only where it meets "
               "the SLO (TTFT, TPOT, error rate). Units: output tokens per second per GPU."),
             charts.illustrative_note(sweep)))
+    if summarised(ws):
+        out += _summary(ctx, run_fit)
+        out += predictions.section(ws, ctx.assessment, h2, BODY_W)
+        out += _builds(ws)
+        return out
     rows = []
     energy = any(r.output_tokens_per_joule is not None for r in runs)
     # the files' legend: a file alone names itself; files of one tool, kind and label (a sweep) share a
@@ -170,10 +177,86 @@ def evidence(ctx: Context) -> list[Flowable]:
     if flags:
         out += h2(_("Data-quality notes"), "evidence-quality")
         out += bullets([f"{file_refs(numbers)} ({scope}): {q}" for (q, scope), numbers in flags.items()])
+    out += _builds(ws)
+    return out
+
+
+def _builds(ws: Workspace) -> list[Flowable]:
+    out: list[Flowable] = []
     if ws.evidence.builds:
         out += h2(_("Build attestations (the code compiles; nothing more)"), "builds")
         rows = [[runtime_name(ws, b.runtime), platform_name(ws, b.platform), b.date, b.by or DASH,
                  b.log_sha256 or DASH, b.notes or DASH] for b in ws.evidence.builds]
         out.append(table([_("Runtime"), _("Platform"), _("Date"), _("By"), _("Log SHA-256"), _("Notes")], rows,
                          [22 * mm, 22 * mm, 18 * mm, 26 * mm, 44 * mm, 42 * mm], notes=(5,)))
+    return out
+
+
+def _configuration(r: BenchmarkRun) -> str:
+    """A run's server configuration in a few words: GPUs, parallelism, DP-attention, speculative decoding,
+    disaggregation (what it states)."""
+    parts = [_("{n} GPUs").format(n=r.gpu_count) if r.gpu_count is not None else _("GPUs not stated")]
+    parts += [f"{name}{value}" for name, value in (("TP", r.tensor_parallel), ("EP", r.expert_parallel),
+                                                   ("PP", r.pipeline_parallel)) if value is not None]
+    if r.dp_attention:
+        parts.append("DP-attention")
+    if r.speculative_decoding and r.speculative_decoding != "none":
+        parts.append(r.speculative_decoding)
+    if r.disaggregated:
+        parts.append(_("disaggregated"))
+    return ", ".join(parts)
+
+
+def _runs(n: int) -> str:
+    return ngettext("{n} run", "{n} runs", n).format(n=formatting.integer(n))
+
+
+def _summary(ctx: Context, run_fit: list[Any]) -> list[Flowable]:
+    """The runs summarised per option, configuration and sweep (a page count that does not grow with the
+    number of files): files, runs, runs that count, the best throughput per GPU and its concurrency;
+    the data-quality notes counted per note. The files' names and SHA-256 are in the attached CSV."""
+    ws = ctx.ws
+    attribution = ctx.assessment.runs
+    groups: dict[tuple[str, str, str], dict[str, Any]] = {}
+    notes: dict[str, list[int]] = {}
+    k = 0
+    for i, f in enumerate(ws.evidence.files, start=1):
+        p = f.provenance
+        sweep = _("{tool} — {kind}").format(tool=f"{p.tool} {p.tool_version}".strip(),
+                                           kind=word(p.kind) + (f": {p.label}" if p.label else ""))
+        for r in f.runs:
+            x = run_fit[k]
+            g = groups.setdefault((text(attribution[k].group), _configuration(r), sweep),
+                                  {"files": set(), "runs": 0, "count": 0, "best": None, "at": None})
+            k += 1
+            g["files"].add(i)
+            g["runs"] += 1
+            counts = x is not None and x.counts_for and not x.excluded
+            g["count"] += 1 if counts else 0
+            if r.output_tps_per_gpu is not None and (g["best"] is None or r.output_tps_per_gpu > g["best"]):
+                g["best"], g["at"] = r.output_tps_per_gpu, r.concurrency
+            for q in (*(text(flag) for flag in r.quality_flags),
+                      *([_("missing {what}").format(what=", ".join(r.missing_context))] if r.missing_context else [])):
+                notes.setdefault(q, []).append(i)
+    out: list[Flowable] = [Spacer(1, 3 * mm), para(_(
+        "{files} and {runs}: more than {limit} files, so the runs are summarised per option, server configuration "
+        "and sweep rather than listed one by one. The files' names, sizes and SHA-256 are in the CSV attached to "
+        "this record ({csv}); every run is in the embedded inputs and in the spreadsheet export "
+        "(deepdecide export --evidence).").format(
+            files=formatting.count(len(ws.evidence.files), "file"), runs=_runs(len(ws.evidence.runs)),
+            limit=formatting.integer(evidence_files.SUMMARY_FILES), csv=EVIDENCE_CSV_NAME))]
+    rows = [[option, config, sweep, formatting.integer(len(g["files"])), formatting.integer(g["runs"]),
+             formatting.integer(g["count"]), num(g["best"]), num(g["at"])]
+            for (option, config, sweep), g in groups.items()]
+    out.append(table([_("Option"), _("Configuration"), _("Sweep (tool — kind)"), _("Files"), _("Runs"),
+                      _("Count"), _("Best tok/s/GPU"), _("at conc.")], rows,
+                     [30 * mm, 32 * mm, 44 * mm, 12 * mm, 12 * mm, 12 * mm, 18 * mm, 14 * mm],
+                     numeric=(3, 4, 5, 6, 7), dense=len(rows) > DENSE_RUNS, notes=(2,)))
+    out.append(para(_("Count: runs that count towards the option (they fit the workload, or are an accepted proxy, "
+                      "and no failed parity check excludes them)."), "small"))
+    if notes:
+        out += h2(_("Data-quality notes"), "evidence-quality")
+        out += bullets([_("{note}: {runs} in {files}").format(
+            note=q, runs=_runs(len(where)), files=formatting.count(len(set(where)), "file"))
+            for q, where in notes.items()])
     return out

@@ -1,0 +1,273 @@
+"""The evidence store: a workspace's imported evidence in an SQLite file beside its YAML.
+
+A *stored* workspace is two files: the decision (options, workload, prices, weights, checklist,
+sign-offs, build attestations) in the human-readable YAML, and every imported evidence file in
+``NAME.deepdecide.evidence-<digest>.sqlite`` beside it. The YAML names the store and the SHA-256 of
+its bytes::
+
+    evidence:
+      store: NAME.deepdecide.evidence-0123456789abcdef.sqlite
+      store_sha256: 0123456789abcdef...
+      store_files: 412
+
+One row per evidence file, keyed by the source file's SHA-256 (``provenance.sha256``), holding the
+file's plain data (JSON, the same data the single-file YAML holds under ``evidence.files``) and its
+position; a second table indexes each file by option attribution, runtime, platform, model and
+workload fit. Reading puts the rows back under ``evidence.files`` before the document is migrated
+and checked, so a stored workspace loads into the very same ``Workspace`` as its single-file form.
+
+Writing is atomic and locked like the YAML (``storage.files.save_workspace``): under the workspace's
+lock the store is written first under a new name (its digest is in the name, so the store a YAML
+names is never replaced), then the YAML atomically; only then are the workspace's other store files
+removed. A crash at any point leaves the old YAML with its old store, or the new YAML with its new
+store. docs/evidence-store.md describes the form.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import re
+import sqlite3
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from deepdecide.domain.errors import ValidationError
+from deepdecide.domain.i18n import _
+from deepdecide.domain.userfiles import read_user_file
+from deepdecide.storage.yamlio import atomic_write_bytes, save_target
+
+#: the store's own format (the ``meta`` table); a store of a later format is refused
+STORE_FORMAT = 1
+STORE_KEY = "store"
+STORE_SHA_KEY = "store_sha256"
+STORE_COUNT_KEY = "store_files"
+#: a single-file workspace with more evidence files than this is offered conversion
+CONVERT_HINT_FILES = 1000
+#: the largest store read (a workspace's YAML may be at most 64 MB; its evidence, far more)
+MAX_STORE_BYTES = 8 * 1024 ** 3
+_STORE_LINE = re.compile(rb"^evidence:\n(?:  .*\n)*?  store: ([^\n/\\]+\.evidence-[0-9a-f]{16}\.sqlite)$", re.MULTILINE)
+_NAME_RE = re.compile(r"[^/\\]+\.evidence-[0-9a-f]{16}\.sqlite\Z")
+
+_SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE files (
+    sha256 TEXT PRIMARY KEY,
+    position INTEGER NOT NULL UNIQUE,
+    file_name TEXT NOT NULL,
+    tool TEXT NOT NULL,
+    runs INTEGER NOT NULL,
+    data TEXT NOT NULL
+);
+CREATE TABLE attributes (
+    sha256 TEXT NOT NULL REFERENCES files(sha256),
+    name TEXT NOT NULL,
+    value TEXT NOT NULL
+);
+CREATE INDEX attributes_by_value ON attributes (name, value);
+CREATE INDEX attributes_by_file ON attributes (sha256);
+"""
+#: the attributes each file is indexed by
+ATTRIBUTES = ("option", "runtime", "platform", "model", "workload_fit")
+
+
+def store_stem(yaml_path: str | os.PathLike[str]) -> str:
+    """The prefix of the store files of the workspace at ``yaml_path`` (its name without ``.yaml``)."""
+    name = save_target(yaml_path).name
+    return name[: -len(".yaml")] if name.endswith(".yaml") else name
+
+
+def store_name(yaml_path: str | os.PathLike[str], digest: str) -> str:
+    return f"{store_stem(yaml_path)}.evidence-{digest[:16]}.sqlite"
+
+
+def is_stored_data(data: Any) -> bool:
+    """Whether a workspace document's plain data names an evidence store."""
+    evidence = data.get("evidence") if isinstance(data, dict) else None
+    return isinstance(evidence, dict) and STORE_KEY in evidence
+
+
+def is_stored(yaml_path: str | os.PathLike[str]) -> bool:
+    """Whether the workspace file at ``yaml_path`` names an evidence store (False when there is none,
+    or it cannot be read: a save then writes the single-file form)."""
+    try:
+        with open(save_target(yaml_path), "rb") as fh:
+            head = fh.read(1 << 20)
+    except OSError:
+        return False
+    return _STORE_LINE.search(head) is not None
+
+
+def stored_name(yaml_path: str | os.PathLike[str]) -> str:
+    """The name of the store the workspace file at ``yaml_path`` names ("" for none)."""
+    try:
+        with open(save_target(yaml_path), "rb") as fh:
+            head = fh.read(1 << 20)
+    except OSError:
+        return ""
+    m = _STORE_LINE.search(head)
+    return m.group(1).decode("utf-8", "replace") if m else ""
+
+
+# ---------------------------------------------------------------------------------------------
+# reading
+
+
+def _error(reason: str, yaml_file: str) -> ValidationError:
+    return ValidationError(reason, file=yaml_file, path=f"evidence.{STORE_KEY}")
+
+
+def expand(body: dict[str, Any], yaml_file: str) -> dict[str, Any]:
+    """``body`` (a workspace's plain data) with the evidence files of the store it names put back under
+    ``evidence.files``; a body naming no store is returned as it is. A store that is missing, altered
+    (its SHA-256 is not the one the YAML states) or unreadable is a ValidationError naming the YAML,
+    its ``evidence.store`` key and the reason."""
+    evidence = body.get("evidence")
+    if not isinstance(evidence, dict) or STORE_KEY not in evidence:
+        return body
+    name, digest = evidence.get(STORE_KEY), evidence.get(STORE_SHA_KEY)
+    if not isinstance(name, str) or not _NAME_RE.match(name):
+        raise _error(_("{name!r} is not the name of an evidence store beside the workspace "
+                       "(NAME.evidence-<16 hex digits>.sqlite)").format(name=name), yaml_file)
+    if not isinstance(digest, str):
+        raise _error(_("the workspace names an evidence store without its SHA-256 (evidence.store_sha256)"),
+                     yaml_file)
+    if "files" in evidence:
+        raise _error(_("the workspace lists evidence files and names an evidence store: keep one of them"),
+                     yaml_file)
+    folder = save_target(yaml_file).parent if yaml_file else Path(".")
+    path = folder / name
+    try:
+        if not os.path.lexists(path):
+            raise FileNotFoundError(path)
+        payload = read_user_file(path, max_bytes=MAX_STORE_BYTES)
+    except FileNotFoundError:
+        raise _error(_("the evidence store {path} is missing (it holds this workspace's evidence: restore it "
+                       "beside the workspace file)").format(path=path), yaml_file) from None
+    except ValidationError as exc:
+        raise _error(exc.reason, yaml_file) from None
+    except OSError as exc:
+        raise _error(_("the evidence store {path} cannot be read: {reason}").format(
+            path=path, reason=exc.strerror or exc), yaml_file) from None
+    if hashlib.sha256(payload).hexdigest() != digest:
+        raise _error(_("the evidence store {path} is not the one this workspace names (its SHA-256 differs "
+                       "from evidence.store_sha256): it was changed or replaced").format(path=path), yaml_file)
+    files = read_files(payload, str(path), yaml_file)
+    rest = {k: v for k, v in evidence.items() if k not in (STORE_KEY, STORE_SHA_KEY, STORE_COUNT_KEY)}
+    return {**body, "evidence": {**rest, "files": files}}
+
+
+def _connect(payload: bytes) -> sqlite3.Connection:
+    conn = sqlite3.connect(":memory:")
+    conn.deserialize(payload)
+    return conn
+
+
+def read_files(payload: bytes, store_file: str, yaml_file: str) -> list[Any]:
+    """The plain data of every evidence file in a store's bytes, in the workspace's order."""
+    try:
+        conn = _connect(payload)
+        try:
+            meta = dict(conn.execute("SELECT key, value FROM meta"))
+            fmt = int(meta.get("format", "0"))
+            if fmt > STORE_FORMAT:
+                raise _error(_("the evidence store {path} was written by a newer deepdecide (store format {fmt}; "
+                               "this one reads up to {max})").format(path=store_file, fmt=fmt, max=STORE_FORMAT),
+                             yaml_file)
+            rows = conn.execute("SELECT data FROM files ORDER BY position").fetchall()
+        finally:
+            conn.close()
+        return [json.loads(r[0]) for r in rows]
+    except (sqlite3.DatabaseError, ValueError, TypeError) as exc:
+        raise _error(_("the evidence store {path} is not a readable evidence store: {reason}").format(
+            path=store_file, reason=exc), yaml_file) from None
+
+
+def query(yaml_path: str | os.PathLike[str], **where: str) -> list[str]:
+    """The SHA-256 of the evidence files of a stored workspace whose indexed attributes (``option``,
+    ``runtime``, ``platform``, ``model``, ``workload_fit``) have the given values, in the workspace's
+    order; reads the index only, not the files."""
+    from deepdecide.storage.yamlio import read_yaml_file
+
+    located = read_yaml_file(yaml_path)
+    evidence = located.data.get("evidence") if isinstance(located.data, dict) else None
+    if not isinstance(evidence, dict) or STORE_KEY not in evidence:
+        raise _error(_("this workspace keeps its evidence in the file itself (no evidence store)"),
+                     os.fspath(yaml_path))
+    path = save_target(yaml_path).parent / str(evidence[STORE_KEY])
+    conn = _connect(read_user_file(path, max_bytes=MAX_STORE_BYTES))
+    try:
+        sql = "SELECT f.sha256 FROM files f"
+        args: list[str] = []
+        for i, (name, value) in enumerate(sorted(where.items())):
+            if name not in ATTRIBUTES:
+                raise ValueError(name)
+            sql += f" JOIN attributes a{i} ON a{i}.sha256 = f.sha256 AND a{i}.name = ? AND a{i}.value = ?"
+            args += [name, value]
+        return [r[0] for r in conn.execute(sql + " ORDER BY f.position", args)]
+    finally:
+        conn.close()
+
+
+# ---------------------------------------------------------------------------------------------
+# writing
+
+
+def build(files: Sequence[Any], attributes: Sequence[Iterable[tuple[str, str]]]) -> bytes:
+    """The bytes of a store holding ``files`` (plain data of evidence files, in order) with the indexed
+    ``attributes`` of each. Two files of the same SHA-256 are refused (the store is keyed by it)."""
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.executescript(_SCHEMA)
+        conn.execute("INSERT INTO meta VALUES ('format', ?)", (str(STORE_FORMAT),))
+        seen: dict[str, int] = {}
+        for i, (f, attrs) in enumerate(zip(files, attributes, strict=True)):
+            prov = f.get("provenance", {}) if isinstance(f, dict) else {}
+            sha = str(prov.get("sha256", ""))
+            if sha in seen:
+                raise ValidationError(_("evidence files {first} and {second} are the same file (SHA-256 {sha}): "
+                                        "an evidence store holds each file once; remove one").format(
+                                          first=seen[sha] + 1, second=i + 1, sha=sha[:12]),
+                                      path=f"evidence.files[{i}].provenance.sha256")
+            seen[sha] = i
+            conn.execute("INSERT INTO files VALUES (?, ?, ?, ?, ?, ?)",
+                         (sha, i, str(prov.get("file_name", "")), str(prov.get("tool", "")),
+                          len(f.get("runs", ()) or ()),
+                          json.dumps(f, ensure_ascii=False, sort_keys=False, separators=(",", ":"))))
+            conn.executemany("INSERT INTO attributes VALUES (?, ?, ?)",
+                             sorted({(sha, name, value) for name, value in attrs if value}))
+        conn.commit()
+        return conn.serialize()
+    finally:
+        conn.close()
+
+
+def write(yaml_path: str | os.PathLike[str], payload: bytes) -> tuple[str, str]:
+    """Write a store's bytes beside the workspace at ``yaml_path`` (atomically; an identical store
+    already there is kept); returns its name and SHA-256. Call under the workspace's lock."""
+    digest = hashlib.sha256(payload).hexdigest()
+    name = store_name(yaml_path, digest)
+    target = save_target(yaml_path).parent / name
+    try:
+        with open(target, "rb") as fh:
+            if hashlib.file_digest(fh, "sha256").hexdigest() == digest:
+                return name, digest
+    except OSError:
+        pass
+    atomic_write_bytes(target, payload)
+    return name, digest
+
+
+def remove_others(yaml_path: str | os.PathLike[str], keep: str | None) -> None:
+    """Remove the workspace's store files other than ``keep`` (after the YAML naming ``keep`` was
+    written; ``keep`` None: every one, after a save in the single-file form)."""
+    target = save_target(yaml_path)
+    prefix = store_stem(target) + ".evidence-"
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(target.parent):
+            if entry.name.startswith(prefix) and _NAME_RE.match(entry.name) and entry.name != keep:
+                with contextlib.suppress(OSError):
+                    os.unlink(entry.path)
