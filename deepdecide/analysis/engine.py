@@ -33,6 +33,7 @@ from deepdecide.analysis.assessment import (
     EffortRange,
     EvidenceFit,
     Figure,
+    FitCounts,
     Money,
     MonteCarlo,
     OptionAssessment,
@@ -157,6 +158,15 @@ def _evidence_index(ws: Workspace) -> EvidenceIndex:
     idx = EvidenceIndex.build(ws)
     _LAST_INDEX[:] = [(parts, idx)]
     return idx
+
+
+def _fit_counts(idx: EvidenceIndex, option_id: str) -> FitCounts:
+    """The option's fit counts, counted once per evidence index (the fits are fixed with it)."""
+    key = ("fit_counts", option_id)
+    got = idx._derived.get(key)
+    if got is None:
+        got = idx._derived[key] = fit_counts(idx.fits, option_id)
+    return got  # type: ignore[return-value]
 
 
 def _effort(porting: Estimate | None, checklist: ChecklistSummary) -> Effort:
@@ -356,7 +366,7 @@ def _prepare(ws: Workspace, views: bool = True) -> _Prepared:
             eligible=eligible, eligibility_reasons=reasons, messages=tuple(msgs), parity=verdicts,
             runs=run_ids, parity_checks=tuple(idx.parity_ids.get(key, ())), effort=_effort(inputs[j].porting,
                                                                                               checklist),
-            risks=_risks(ws, o, cls.official, checklist, len(run_ids)), fit=fit_counts(idx.fits, o.id),
+            risks=_risks(ws, o, cls.official, checklist, len(run_ids)), fit=_fit_counts(idx, o.id),
             slo_standing=slo_standing,
             pools=pools_.assess(ws, plans[o.id], demand, g.headroom) if o.id in plans else None))
     # the source article's four questions, per option (analysis/questions.py)

@@ -89,6 +89,9 @@ class EvidenceIndex:
     mappings: dict[int, tuple[StatMapping, ...]] = field(default_factory=dict)  # id(run) -> its file's mappings
     _platform_cache: dict[str, str] = field(default_factory=dict)
     _slo_cache: dict[int, Judgement] = field(default_factory=dict)
+    #: what is worked out from the index and the options alone, kept while they stay the same (a
+    #: slider moved re-ranks without walking every run again): key -> value
+    _derived: dict[tuple[object, ...], object] = field(default_factory=dict)
 
     def judgement(self, run: BenchmarkRun, slo: SLO) -> Judgement:
         """The run against the SLO (with its file's stated mappings), computed once per run (the SLO
@@ -128,24 +131,24 @@ class EvidenceIndex:
     def build(cls, ws: Workspace) -> EvidenceIndex:
         """Index the evidence that counts: each run and check is judged against the workload
         first (``fits``); only what applies reaches the rungs and the capacity."""
-        from deepdecide.analysis.applicability import effective_workload, judge_check, judge_run, resolve
+        from deepdecide.analysis.applicability import effective_workload
         from deepdecide.analysis.prediction import MEASURED, pair, predictor_errors
+        from deepdecide.analysis.summary import file_summaries
 
         idx = cls(ws.matrix)
         ev = ws.evidence
-        cache = idx._platform_cache
         predicted: list[tuple[BenchmarkRun, str, str, str]] = []
         measured: list[tuple[BenchmarkRun, str, str, str]] = []
-        for fi, f in enumerate(ev.files):
-            for ri, r in enumerate(f.runs):
-                pid = resolve(ws.matrix, r.platform, cache)
-                fit = judge_run(ws, f, fi, ri, r, pid, run_label(r))
+        # each file's runs and checks judged against the workload once (analysis/summary.py)
+        for summary in file_summaries(ws):
+            f = summary.file
+            for r, pid, fit in zip(f.runs, summary.platform_ids, summary.run_fits, strict=True):
                 idx.fits.append(fit)
                 idx.kinds[id(r)] = f.provenance.kind
                 if f.mappings:
                     idx.mappings[id(r)] = f.mappings
                 if pid and fit.applicability != Applicability.NEEDS_CONTEXT:
-                    item = (r, pid, f.provenance.file_name, run_label(r))
+                    item = (r, pid, f.provenance.file_name, fit.label)
                     if f.provenance.kind == ProvenanceKind.PREDICTED:
                         predicted.append(item)
                     elif f.provenance.kind in MEASURED:
@@ -170,9 +173,7 @@ class EvidenceIndex:
                         idx.source[id(r)] = fit.kind
                 if "builds" in fit.counts_for and "performs" not in fit.counts_for:
                     idx.proxy_built[key] += 1
-            for ci, p in enumerate(f.parity):
-                pid = resolve(ws.matrix, p.platform, cache)
-                fit = judge_check(ws, f, fi, ci, p, pid)
+            for p, pid, fit in zip(f.parity, summary.check_platform_ids, summary.check_fits, strict=True):
                 idx.fits.append(fit)
                 key = (p.runtime, pid)
                 if p.runtime and pid:
@@ -564,7 +565,15 @@ def evidence_levels(idx: EvidenceIndex, option: Option, ws: Workspace,
 
 def attributions(idx: EvidenceIndex, ws: Workspace) -> tuple[tuple[Attribution, ...], tuple[Attribution, ...]]:
     """For every run and every parity check: the options (same runtime, same matrix platform)
-    it counts for, and the name to group it under."""
+    it counts for, and the name to group it under (worked out once per index and options)."""
+    key = ("attributions", tuple((o.id, o.name, o.runtime, o.platform) for o in ws.options))
+    got = idx._derived.get(key)
+    if got is None:
+        got = idx._derived[key] = _attributions(idx, ws)
+    return got  # type: ignore[return-value]
+
+
+def _attributions(idx: EvidenceIndex, ws: Workspace) -> tuple[tuple[Attribution, ...], tuple[Attribution, ...]]:
     by_key: dict[tuple[str, str], list[Option]] = defaultdict(list)
     for o in ws.options:
         by_key[(o.runtime, o.platform)].append(o)

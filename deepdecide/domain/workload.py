@@ -7,6 +7,7 @@ token lengths says little about the capacity of this one.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Sequence
@@ -125,10 +126,12 @@ def workload_from_form(*, model: str, aliases: str = "", precisions: str = "", i
                     ranges.get("output_tokens"), dataset.strip(), notes.strip()), []
 
 
+@functools.lru_cache(maxsize=4096)  # asked for every run's model against each name of the workload
 def _model_key(name: str) -> str:
     return name.strip().rstrip("/").lower()
 
 
+@functools.lru_cache(maxsize=4096)
 def _basename(name: str) -> str:
     return _model_key(name).rsplit("/", 1)[-1]
 

@@ -225,3 +225,74 @@ def test_the_widgets_words_for_coded_values_are_the_vocabulary_table():
             assert dict(decision_page.status_labels()) == vocabulary.words("record status")
             assert dict(migration_page.status_labels())[StepStatus.IN_PROGRESS.value] == vocabulary.word(StepStatus.IN_PROGRESS)
             assert dict(gaps_page.answer_labels())["provided"] == vocabulary.word("provided", "checklist answer")
+
+
+def test_dataframe_model_sorts_filters_and_fetches_on_demand(qtmodeltester):
+    """Ten thousand runs: the view gets the first batch, the rest as it asks; sorting and the text
+    filter work on every row, fetched or not, and a shown row maps to its frame row."""
+    from deepdecide.gui.models.dataframe_model import FETCH_ROWS
+
+    n = 10_000
+    df = pd.DataFrame({"file": [f"run-{i:05d}.json" for i in range(n)],
+                       "tpot_ms_p50": [None if i % 7 == 0 else float((i * 37) % 1000) for i in range(n)],
+                       "fit": ["mismatch" if i % 3 == 0 else "matches" for i in range(n)]})
+    model = DataFrameModel()
+    model.muted_column = "fit"
+    model.muted = lambda v: v == "mismatch"
+    model.value_labels = {"fit": lambda v: {"matches": "coincide", "mismatch": "no coincide"}[v]}
+    model.set_frame(df)
+    assert model.rowCount() == FETCH_ROWS < n and model.shown_rows() == n
+    assert model.canFetchMore()
+    model.fetchMore()
+    assert model.rowCount() == 2 * FETCH_ROWS
+    model.fetch_all()
+    assert model.rowCount() == n and not model.canFetchMore()
+    # numbers sort as numbers over all rows, empty cells first; descending the other way round
+    model.sort(1, Qt.SortOrder.AscendingOrder)
+    values = [model.data(model.index(r, 1), SortRole) for r in range(model.rowCount())]
+    assert values == sorted(values) and values[0] == float("-inf") and model.rowCount() == n
+    model.sort(1, Qt.SortOrder.DescendingOrder)
+    top = model.data(model.index(0, 1), Qt.ItemDataRole.EditRole)
+    assert top == df["tpot_ms_p50"].max()
+    # ties keep the frame's order; the greyed rows follow their runs through the sort
+    tied = [model.source_row(r) for r in range(model.rowCount()) if model.data(model.index(r, 1), SortRole) == top]
+    assert tied == sorted(tied) and len(tied) > 1
+    assert all(model.is_muted(r) == (model.source_row(r) % 3 == 0) for r in range(50))
+    # the filter reads the cells as shown (a value label, a number as written), case-insensitive
+    model.set_filter_text("RUN-0004")
+    assert model.shown_rows() == 10 and model.rowCount() == 10
+    assert all("run-0004" in model.data(model.index(r, 0)) for r in range(10))
+    model.set_filter_text("no coincide")
+    assert model.shown_rows() == len(range(0, n, 3))
+    model.set_filter_text("nothing has this")
+    assert model.rowCount() == 0 and not model.canFetchMore()
+    model.set_filter_text("")
+    assert model.shown_rows() == n
+    model.sort(-1)  # the frame's own order again
+    assert [model.source_row(r) for r in range(5)] == [0, 1, 2, 3, 4]
+    assert model.headerData(3, Qt.Orientation.Vertical) == "4"
+    small = DataFrameModel()
+    small.set_frame(df.iloc[:1200])
+    qtmodeltester.check(small, force_py=True)
+
+
+def test_evidence_table_opens_on_a_batch_of_ten_thousand_runs(qapp):
+    """The view over the model asks for more rows as it scrolls (canFetchMore / fetchMore)."""
+    from PySide6.QtWidgets import QTableView
+
+    from deepdecide.gui.models.dataframe_model import FETCH_ROWS
+
+    model = DataFrameModel()
+    model.set_frame(pd.DataFrame({"n": range(10_000)}))
+    view = QTableView()
+    view.setModel(model)
+    view.setSortingEnabled(True)
+    view.resize(400, 300)
+    view.show()
+    qapp.processEvents()
+    assert model.rowCount() == FETCH_ROWS
+    view.scrollToBottom()
+    qapp.processEvents()
+    assert model.rowCount() > FETCH_ROWS
+    view.sortByColumn(0, Qt.SortOrder.DescendingOrder)
+    assert model.data(model.index(0, 0), Qt.ItemDataRole.EditRole) == 9_999

@@ -1,4 +1,9 @@
-"""DataFrameModel: a read-only Qt table over a pandas DataFrame (numbers stay numbers)."""
+"""DataFrameModel: a read-only Qt table over a pandas DataFrame (numbers stay numbers).
+
+It sorts and filters itself (no QSortFilterProxyModel over ten thousand runs: a proxy asks for every
+cell's sort value through Qt, a sort here is one stable argsort of a column) and hands rows to the
+view on demand (``canFetchMore`` / ``fetchMore``, :data:`FETCH_ROWS` at a time): a view lays out only
+the rows it has been given, so opening a table of ten thousand runs costs what a few hundred cost."""
 
 from __future__ import annotations
 
@@ -15,6 +20,9 @@ from deepdecide.gui.models.records import SortRole, cell_text
 
 _Index = QModelIndex | QPersistentModelIndex
 
+#: rows handed to the view at a time (the first batch at once, the next ones as it scrolls)
+FETCH_ROWS = 500
+
 
 class DataFrameModel(QAbstractTableModel):
     """Show a DataFrame; ``headers`` maps column names to display titles, ``tooltips`` to header tips."""
@@ -27,6 +35,13 @@ class DataFrameModel(QAbstractTableModel):
         self._names: list[str] = []
         self._values: list[list[Any] | None] = []
         self._row_flags: dict[tuple[str, Any], list[bool]] = {}
+        #: frame row of each shown row, in the shown order (the filter and the sort applied)
+        self._order: np.ndarray = np.zeros(0, dtype=np.int64)
+        self._loaded = 0  # rows handed to the view so far (at most len(self._order))
+        self._sort_column = -1  # -1: the frame's own order
+        self._sort_order = Qt.SortOrder.AscendingOrder
+        self._filter = ""
+        self._texts: list[str] | None = None  # per frame row: its shown cells, lower case (the filter's)
         self.headers: dict[str, str] = {}
         self.header_tips: dict[str, str] = {}
         #: how a column's coded values are shown (in the interface language); sorting keeps the codes
@@ -53,10 +68,92 @@ class DataFrameModel(QAbstractTableModel):
         self._names = [str(c) for c in self._df.columns]
         self._values = [None] * len(self._names)
         self._row_flags = {}
+        self._texts = None
+        self._order = self._arranged()
+        self._loaded = min(len(self._order), FETCH_ROWS)
         self.endResetModel()
 
+    # sorting, filtering and fetching on demand ---------------------------------------------------
+    def shown_rows(self) -> int:
+        """Rows that pass the filter, whether or not the view has fetched them yet."""
+        return len(self._order)
+
+    def source_row(self, row: int) -> int:
+        """The frame row shown at ``row``."""
+        return int(self._order[row])
+
+    def canFetchMore(self, parent: _Index = QModelIndex()) -> bool:  # noqa: B008
+        return not parent.isValid() and self._loaded < len(self._order)
+
+    def fetchMore(self, parent: _Index = QModelIndex()) -> None:  # noqa: B008
+        if parent.isValid() or self._loaded >= len(self._order):
+            return
+        more = min(FETCH_ROWS, len(self._order) - self._loaded)
+        self.beginInsertRows(QModelIndex(), self._loaded, self._loaded + more - 1)
+        self._loaded += more
+        self.endInsertRows()
+
+    def fetch_all(self) -> None:
+        """Hand every shown row to the view (an export or a test reading the whole table)."""
+        while self.canFetchMore():
+            self.fetchMore()
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Sort the shown rows by ``column`` (-1: the frame's order); empty cells first ascending,
+        numbers as numbers, text as text; ties keep the frame's order. The rows fetched stay fetched."""
+        self._sort_column, self._sort_order = column, order
+        self._rearrange()
+
+    def set_filter_text(self, text: str) -> None:
+        """Show only the rows with ``text`` in any cell as shown (case-insensitive); "" shows all."""
+        if text == self._filter:
+            return
+        self._filter = text
+        self._rearrange()
+
+    def filter_text(self) -> str:
+        return self._filter
+
+    def _rearrange(self) -> None:
+        self.beginResetModel()
+        loaded = self._loaded
+        self._order = self._arranged()
+        self._loaded = min(len(self._order), max(loaded, FETCH_ROWS))
+        self.endResetModel()
+
+    def _arranged(self) -> np.ndarray:
+        """The frame rows to show, filtered and sorted."""
+        rows = np.arange(self._rows, dtype=np.int64)
+        if self._filter and self._rows:
+            needle = self._filter.lower()
+            rows = np.fromiter((i for i, t in enumerate(self._row_texts()) if needle in t), dtype=np.int64)
+        column = self._sort_column
+        if 0 <= column < len(self._names) and len(rows) > 1:
+            values = self._column(column)
+            if self._numeric[column]:
+                keys = np.array([float("-inf") if values[i] is None else float(values[i]) for i in rows])
+            else:
+                keys = np.array(["" if values[i] is None else str(values[i]) for i in rows], dtype=object)
+            if self._sort_order == Qt.SortOrder.DescendingOrder:  # stable: ties keep the frame's order
+                rows = rows[::-1][np.argsort(keys[::-1], kind="stable")][::-1]
+            else:
+                rows = rows[np.argsort(keys, kind="stable")]
+        return rows
+
+    def _row_texts(self) -> list[str]:
+        """Each frame row's shown cells joined, lower case: worked out at the first filter of a frame."""
+        if self._texts is None:
+            columns = []
+            for c, name in enumerate(self._names):
+                label = self.value_labels.get(name)
+                columns.append([(label(v) if label is not None and v is not None else cell_text(v)).lower()
+                                for v in self._column(c)])
+            self._texts = ["\x1f".join(cells) for cells in zip(*columns, strict=True)] if columns \
+                else [""] * self._rows
+        return self._texts
+
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else self._rows
+        return 0 if parent.isValid() else self._loaded
 
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._names)
@@ -72,8 +169,8 @@ class DataFrameModel(QAbstractTableModel):
             if role == Qt.ItemDataRole.UserRole:  # the column's name, whatever its title's language
                 return name
         elif orientation == Qt.Orientation.Vertical and role == Qt.ItemDataRole.DisplayRole \
-                and 0 <= section < self._rows:
-            return str(section + 1)
+                and 0 <= section < self._loaded:
+            return str(int(self._order[section]) + 1)  # the run's place in the frame, whatever the sort
         return None
 
     def flags(self, index: _Index) -> Qt.ItemFlag:
@@ -89,14 +186,15 @@ class DataFrameModel(QAbstractTableModel):
         return values
 
     def _value(self, index: _Index) -> Any:
-        return self._column(index.column())[index.row()]
+        return self._column(index.column())[int(self._order[index.row()])]
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
         row, column = index.row(), index.column()
-        if not (0 <= row < self._rows and 0 <= column < len(self._names)):
+        if not (0 <= row < self._loaded and 0 <= column < len(self._names)):
             return None
+        row = int(self._order[row])  # the frame's row from here on
         if role == Qt.ItemDataRole.DisplayRole:
             label = self.value_labels.get(self._names[column])
             value = self._column(column)[row]
@@ -117,11 +215,11 @@ class DataFrameModel(QAbstractTableModel):
             return label(value) if label is not None else cell_text(value)
         if role == Qt.ItemDataRole.TextAlignmentRole and self._numeric[column]:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.FontRole and self.is_struck(row):
+        if role == Qt.ItemDataRole.FontRole and self._is_struck(row):
             font = QFont()
             font.setStrikeOut(True)
             return font
-        if role == Qt.ItemDataRole.ForegroundRole and self.is_muted(row):
+        if role == Qt.ItemDataRole.ForegroundRole and self._is_muted(row):
             return QApplication.palette().brush(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
         return None
 
@@ -136,10 +234,18 @@ class DataFrameModel(QAbstractTableModel):
         return flags
 
     def is_struck(self, row: int) -> bool:
+        """The shown row ``row`` is drawn struck through."""
+        return 0 <= row < len(self._order) and self._is_struck(int(self._order[row]))
+
+    def is_muted(self, row: int) -> bool:
+        """The shown row ``row`` is greyed."""
+        return 0 <= row < len(self._order) and self._is_muted(int(self._order[row]))
+
+    def _is_struck(self, row: int) -> bool:  # a frame row
         flags = self._flags(self.struck_column, _has_value)
         return flags is not None and 0 <= row < len(flags) and flags[row]
 
-    def is_muted(self, row: int) -> bool:
+    def _is_muted(self, row: int) -> bool:  # a frame row
         if self.muted is None:
             return False
         flags = self._flags(self.muted_column, self.muted)

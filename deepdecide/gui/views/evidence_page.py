@@ -7,7 +7,7 @@ import re
 from typing import TYPE_CHECKING, Any, TypeGuard, cast
 
 import pandas as pd
-from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -33,7 +33,7 @@ from deepdecide.domain.workspace import Workspace
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.i18n import fmt
 from deepdecide.gui.models.dataframe_model import DataFrameModel
-from deepdecide.gui.models.records import Column, RecordTableModel, SortRole
+from deepdecide.gui.models.records import Column, RecordTableModel
 from deepdecide.gui.views.page import Page, make_table
 from deepdecide.gui.views.prediction_pairs import PredictionPairsPanel
 from deepdecide.gui.widgets.charts import LatencyChart, SeriesLook, ThroughputChart
@@ -129,6 +129,33 @@ def runs_frame(ws: Workspace, fits: tuple[Any, ...] = ()) -> pd.DataFrame:
     return df[keep]
 
 
+def summary_frame(runs: pd.DataFrame, groups: list[str]) -> pd.DataFrame:
+    """Per group of runs (its configuration): runs, files, runs that count (neither greyed nor excluded),
+    the concurrencies swept ("1–256"), the best output tokens/s per GPU and the median TPOT p50."""
+    columns = ["group", "runs", "files", "counting", "concurrency", "best_tps_per_gpu", "tpot_p50"]
+    if not len(runs):
+        return pd.DataFrame(columns=columns)
+    none = pd.Series([None] * len(runs), index=runs.index, dtype=object)
+    counting = ~runs["applicability"].map(counts_for_nothing) if "applicability" in runs.columns \
+        else pd.Series(True, index=runs.index)
+    if "excluded" in runs.columns:
+        counting &= runs["excluded"].isna()
+    frame = pd.DataFrame({
+        "group": groups, "file": runs["file"], "counting": counting.astype(int),
+        "concurrency": pd.to_numeric(runs.get("concurrency", none), errors="coerce"),
+        "tps": pd.to_numeric(runs.get("output_tps_per_gpu", none), errors="coerce"),
+        "tpot": pd.to_numeric(runs.get("tpot_ms_p50", none), errors="coerce")})
+    by = frame.groupby("group", sort=True)
+    low, high = by["concurrency"].min(), by["concurrency"].max()
+    swept = [None if lo != lo else formatting.number(lo) if lo == hi else
+             fmt(_("%1–%2"), formatting.number(lo), formatting.number(hi)) for lo, hi in zip(low, high, strict=True)]
+    out = pd.DataFrame({"group": by.size().index, "runs": by.size().to_numpy(),
+                        "files": by["file"].nunique().to_numpy(), "counting": by["counting"].sum().to_numpy(),
+                        "concurrency": swept, "best_tps_per_gpu": by["tps"].max().to_numpy(),
+                        "tpot_p50": by["tpot"].median().to_numpy()})
+    return out[columns]
+
+
 def run_groups(assessment: Assessment, n_runs: int) -> list[str]:
     """The group of every run, in the workspace's run order: the Assessment's attribution (the
     options on exactly its runtime and matrix platform, else "runtime on platform")."""
@@ -160,7 +187,10 @@ class EvidencePage(Page):
         self.charts_tab = self._build_charts_tab()
         self.latency_tab = self._build_latency_tab()
         self.table_tab = self._build_table_tab()
+        self.summary_tab = self._build_summary_tab()
         self.pairs = PredictionPairsPanel(self)
+        # the page opens on the summary: one row per configuration, however many runs are behind it
+        self.tabs.addTab(self.summary_tab, _("Summary"))
         self.tabs.addTab(self.charts_tab, _("Throughput"))
         self.tabs.addTab(self.latency_tab, _("Latency"))
         self.tabs.addTab(self.table_tab, _("Normalized table"))
@@ -245,16 +275,14 @@ class EvidencePage(Page):
         self.table.muted_column = "applicability"
         self.table.muted = counts_for_nothing
         self.table.struck_column = "excluded"  # runs a failing parity check excludes from capacity and cost
-        self.proxy = QSortFilterProxyModel(self)
-        self.proxy.setSourceModel(self.table)
-        self.proxy.setSortRole(SortRole)
-        self.proxy.setFilterKeyColumn(-1)
-        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.table_view = make_table(self.proxy, sortable=True, stretch_last=False)
+        # the model sorts and filters itself and hands rows to the view as it scrolls (ten thousand
+        # runs open at once); ``proxy`` is the model the view shows, the same one
+        self.proxy = self.table
+        self.table_view = make_table(self.table, sortable=True, stretch_last=False)
         self.filter_edit = QLineEdit()
         self.filter_edit.setPlaceholderText(_("Filter rows (any column)…"))
         self.filter_edit.setClearButtonEnabled(True)
-        self.filter_edit.textChanged.connect(self.proxy.setFilterFixedString)
+        self.filter_edit.textChanged.connect(self.table.set_filter_text)
         self.group_filter = QComboBox()
         self.group_filter.currentIndexChanged.connect(lambda _i: self._update_views())
         self.fit_filter = QComboBox()
@@ -278,6 +306,32 @@ class EvidencePage(Page):
         tl.addWidget(self.table_view, 1)
         tl.addWidget(self.count_label)
         return table_tab
+
+    def _build_summary_tab(self) -> QWidget:
+        """One row per runtime × platform (the runs' groups): how many runs and files, how many count,
+        the concurrencies swept, the best throughput per GPU and the median TPOT p50."""
+        self.summary = DataFrameModel(self)
+        self.summary.headers = {"group": _("Configuration"), "runs": _("Runs"), "files": _("Files"),
+                                "counting": _("Runs that count"), "concurrency": _("Concurrencies"),
+                                "best_tps_per_gpu": _("Best output tokens/s per GPU"),
+                                "tpot_p50": _("Median TPOT p50 (ms)")}
+        self.summary_view = make_table(self.summary, sortable=True, stretch_last=False)
+        self.summary_note = QLabel()
+        self.summary_note.setWordWrap(True)
+        tab = QWidget()
+        layout = QVBoxLayout(tab)
+        layout.addWidget(self.summary_view, 1)
+        layout.addWidget(self.summary_note)
+        return tab
+
+    def _update_summary(self) -> None:
+        """The summary table, worked out column-wise from the runs' frame (ten thousand runs at once)."""
+        self.summary.set_frame(summary_frame(self._frame, self._groups))
+        self.summary_view.resizeColumnsToContents()
+        self.summary_note.setText(fmt(_("%1 runs from %2 files in %3 configurations. The runs themselves are "
+                                        "in the normalized table."), formatting.integer(len(self._frame)),
+                                      formatting.integer(len(self.document.workspace.evidence.files)),
+                                      formatting.integer(self.summary.shown_rows())))
 
     def _build_charts_tab(self) -> QWidget:
         """Throughput per GPU against interactivity and against concurrency side by side, and a note.
@@ -557,6 +611,7 @@ class EvidencePage(Page):
             self.group_filter.addItem(g, g)
         self.group_filter.setCurrentIndex(max(self.group_filter.findData(current), 0))
         self.group_filter.blockSignals(False)
+        self._update_summary()
         self._update_views()
 
     def _update_views(self) -> None:

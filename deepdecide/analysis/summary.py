@@ -1,0 +1,79 @@
+"""Per-file summaries computed once: how each evidence file's runs and checks fit the workload.
+
+Judging every run against the workload (model, precision, token lengths, dataset, proxies) is the
+largest part of an evaluation at thousands of result files, and it depends only on the file itself,
+its place in the workspace, the workload, the options' runtime x platform and the support matrix.
+The judgements are kept here per file and reused while those stay the same: a weight, a price or an
+assumption changed, a file imported beside ten thousand others or the SLO moved (the SLO and the
+parity gate are applied afterwards, in :class:`analysis.evidence.EvidenceIndex`) judges only what
+changed. Files are immutable, so a file is recognised by identity (its object kept with the entry).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from deepdecide.analysis.assessment import EvidenceFit
+from deepdecide.domain.evidence import EvidenceFile
+from deepdecide.domain.workspace import Workspace
+
+
+@dataclass(frozen=True, slots=True)
+class FileSummary:
+    """The judged runs and checks of one file at one place in the workspace."""
+
+    file: EvidenceFile  # kept: the cache's key is its identity
+    index: int
+    platform_ids: tuple[str, ...]  # per run: the matrix platform id its platform text resolves to
+    run_fits: tuple[EvidenceFit, ...]
+    check_platform_ids: tuple[str, ...]
+    check_fits: tuple[EvidenceFit, ...]
+
+
+# the context every judgement depends on, and the files judged in it (id(file) -> summary)
+_CONTEXT: list[Any] = [None]
+_FILES: dict[int, FileSummary] = {}
+
+
+def _context(ws: Workspace) -> tuple[Any, ...]:
+    """What a file's judgement reads besides the file: compared by value, except the matrix
+    (immutable, compared by identity, as the evidence index does)."""
+    return (id(ws.matrix), ws.workload, ws.model, tuple((o.id, o.runtime, o.platform) for o in ws.options))
+
+
+def clear() -> None:
+    """Forget every summary (the next evaluation judges every file afresh)."""
+    _CONTEXT[0] = None
+    _FILES.clear()
+
+
+def file_summaries(ws: Workspace) -> list[FileSummary]:
+    """One summary per evidence file of ``ws``, in order; judged only where not judged before in
+    the same context."""
+    from deepdecide.analysis.applicability import judge_check, judge_run, resolve
+    from deepdecide.analysis.evidence import run_label
+
+    context = (*_context(ws), ws.matrix)
+    if _CONTEXT[0] is None or _CONTEXT[0][:-1] != context[:-1] or _CONTEXT[0][-1] is not ws.matrix:
+        _FILES.clear()
+        _CONTEXT[0] = context  # the matrix kept with it: its id stays valid
+    cache: dict[str, str] = {}
+    out: list[FileSummary] = []
+    seen: dict[int, FileSummary] = {}
+    for fi, f in enumerate(ws.evidence.files):
+        got = _FILES.get(id(f))
+        if got is None or got.file is not f or got.index != fi:
+            pids = tuple(resolve(ws.matrix, r.platform, cache) for r in f.runs)
+            runs = tuple(judge_run(ws, f, fi, ri, r, pid, run_label(r))
+                         for ri, (r, pid) in enumerate(zip(f.runs, pids, strict=True)))
+            cpids = tuple(resolve(ws.matrix, p.platform, cache) for p in f.parity)
+            checks = tuple(judge_check(ws, f, fi, ci, p, pid)
+                           for ci, (p, pid) in enumerate(zip(f.parity, cpids, strict=True)))
+            got = FileSummary(f, fi, pids, runs, cpids, checks)
+        seen[id(f)] = got
+        out.append(got)
+    # only the workspace's current files are kept (a removed file's summary goes with it)
+    _FILES.clear()
+    _FILES.update(seen)
+    return out
