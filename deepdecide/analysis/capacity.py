@@ -586,10 +586,17 @@ def _interpolated(best: _Best, value: float, factor: float) -> tuple[float, floa
     ceiling = top * factor if top is not None else value
     low = min(meets, value)
     high = min(2 * value - low, ceiling)
-    note = msg("capacity.range_interpolated", "interpolated: the draws go from {low}, the load that meets the SLO, to "
-                                              "{high}, no further above {value} than that load is below it, and never "
-                                              "above {ceiling}, the throughput of the first load that misses the SLO "
-                                              "(a ceiling)", low=low, high=high, value=value, ceiling=ceiling)
+    if high < ceiling:
+        note = msg("capacity.range_interpolated", "interpolated: the draws go from {low}, the load that meets the SLO, "
+                                                  "to {high}, no further above {value} than that load is below it, and "
+                                                  "never reach {ceiling}, the throughput of the first load that misses "
+                                                  "the SLO (a ceiling)", low=low, high=high, value=value,
+                   ceiling=ceiling)
+    else:
+        note = msg("capacity.range_interpolated_ceiling", "interpolated: the draws go from {low}, the load that meets "
+                                                          "the SLO, up to {ceiling}, the throughput of the first load "
+                                                          "that misses the SLO (a ceiling they never reach)",
+                   low=low, ceiling=ceiling)
     return low, high, ceiling, note
 
 
@@ -634,8 +641,19 @@ def _range(idx: EvidenceIndex, runs: Sequence[BenchmarkRun], best: _Best, value:
         note = msg("capacity.range_proxy", "proxy: the draws go from {low} to {high}, the accepted discount "
                                            "({d_low:g} / {d_likely:g} / {d_high:g}) of the proxy's {value}",
                    low=low, high=high, d_low=d[0], d_likely=d[1], d_high=d[2], value=best.value)
-        return _Range(value, low, high, RangeBasis.PROXY_DISCOUNT, note, (note,),
-                      ceiling=ceiling_raw * d[1] if ceiling_raw is not None else None)
+        if best.basis != CapacityBasis.INTERPOLATED or ceiling_raw is None:
+            return _Range(value, low, high, RangeBasis.PROXY_DISCOUNT, note, (note,))
+        # interpolated on the proxy: the interpolation's range, each end at the discount's end
+        i_low, i_high, _c, _n = _interpolated(best, best.value, 1.0)
+        low, high, ceiling = i_low * d[0], i_high * d[2], ceiling_raw * d[2]
+        note = msg("capacity.range_proxy_interpolated", "proxy, interpolated: the draws go from {low} to {high}, the "
+                                                        "proxy's interpolation range ({i_low} to {i_high}, below "
+                                                        "{i_ceiling}, the throughput of its first load that misses the "
+                                                        "SLO) at the accepted discount's ends ({d_low:g} / {d_high:g}); "
+                                                        "never above {ceiling}",
+                   low=low, high=high, i_low=i_low, i_high=i_high, i_ceiling=ceiling_raw, d_low=d[0], d_high=d[2],
+                   ceiling=ceiling)
+        return _Range(value, low, high, RangeBasis.PROXY_DISCOUNT, note, (note,), ceiling=ceiling)
     if source == CapacitySource.PREDICTED:
         from deepdecide.analysis.prediction import pair_correction
 
