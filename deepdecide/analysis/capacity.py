@@ -635,6 +635,7 @@ def _range(idx: EvidenceIndex, runs: Sequence[BenchmarkRun], best: _Best, value:
     ceiling_raw = _ceiling(best)
     low: float | None
     high: float | None
+    ceiling: float | None
     if source == CapacitySource.PROXY:
         d = idx.discount[id(run)]
         low, high = best.value * d[0], best.value * d[2]

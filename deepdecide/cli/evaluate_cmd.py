@@ -288,6 +288,9 @@ def _render(ws: Workspace, a: Assessment) -> str:
                 value=formatting.number(cap_fig.value, _(cap_fig.unit)), label=_cap_label(oa.capacity)))
         for flag in cap_fig.flags:
             lines.append("    " + _("capacity: {flag}").format(flag=flag))
+        note = oa.capacity.range_note
+        if note is not None and note not in cap_fig.flags:
+            lines.append("    " + _("capacity range: {note}").format(note=note))
         lines.append("    " + _("GPUs: {reason}").format(reason=oa.fleet.unit_reason))
         lines.append(f"    {_fleet_line(oa, cur)}")
         for warning in oa.fleet.warnings:
