@@ -94,6 +94,8 @@ def _cap_label(c: Capacity) -> str:
                CapacityBasis.NONE: "none"}.get(c.basis, c.basis.value))
     if c.source in (CapacitySource.ASSUMED, CapacitySource.NONE):
         return basis
+    if c.corrected_by:
+        return _("{basis}, predicted, corrected by {n} measured pair(s)").format(basis=basis, n=c.corrected_by)
     source = _("own measurement") if c.source == CapacitySource.OWN else _(c.source.value.replace("_", "-"))
     return _("{basis}, {source}").format(basis=basis, source=source)
 

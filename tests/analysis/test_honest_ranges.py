@@ -211,3 +211,31 @@ def test_an_assumed_capacity_states_its_range():
     cap = evaluate(ws, sensitivity=False).option("port-deepinfer-h100").capacity
     assert cap.basis == CapacityBasis.ASSUMED and cap.range_basis == RangeBasis.ASSUMPTION
     assert "1,000" in str(cap.range_note) and "2,600" in str(cap.range_note)
+
+
+# -- the range note wherever the range is shown ------------------------------------------------
+
+
+def test_evaluate_and_the_record_say_what_each_range_rests_on():
+    import io
+
+    from pypdf import PdfReader
+
+    from deepdecide.cli.evaluate_cmd import render
+    from deepdecide.report.build import build
+
+    ws = _port_workspace(factory_run("deepinfer", "nv-h100", 32, 14000, 8),
+                         factory_run("deepinfer", "nv-h100", 64, 21600, 8))
+    a = evaluate(ws, monte_carlo=True, draws=300)
+    out = " ".join(render(ws, a).split())
+    assert "capacity: interpolated: the draws go from 2,750, the load that meets the SLO, to 3,125" in out
+    assert "2,662 output tok/s/GPU (lower bound, predicted, corrected by 2 measured pair(s))" in out
+    assert "predicted, corrected by 2 measured pairs: 3,000 x 0.887 (measured / predicted, mean) = 2,662" in out
+    # an assumption's range is said on its own line (its flags say it is an assumption, not its range)
+    assert "capacity range: assumption: the draws go from 20 to 60" in out  # the RTX's stated 20 / 40 / 60
+    # the flip values of a capacity carry its note (Compare, evaluate and the record show them)
+    assert str(_flip(a, "keep-vllm-h100.capacity").note).startswith("interpolated: the draws go from 2,750")
+    pdf = build(ws, sections=("cost",))
+    text = " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages).split())
+    assert "What each capacity's range (the whisker, and the Monte Carlo draws) rests on:" in text
+    assert "predicted, corrected by 2 measured pairs" in text and "never reach 3,500" in text
