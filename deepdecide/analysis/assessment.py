@@ -311,6 +311,21 @@ class CapacityBasis(StrEnum):
     NONE = "none"
 
 
+class RangeBasis(StrEnum):
+    """What a capacity's Monte Carlo range (``Capacity.low`` / ``high``) rests on."""
+
+    EXACT = "exact"  # no range: drawn at its value (a measured figure the file states no interval for)
+    ASSUMPTION = "assumption"  # the option's stated low / likely / high
+    PROXY_DISCOUNT = "proxy-discount"  # the accepted proxy's discount range
+    INTERPOLATION = "interpolation"  # around the interpolated value, below the first load that misses the SLO
+    LOWER_BOUND = "lower-bound"  # opened upward only as far as the evidence allows (or not at all)
+    CONFIDENCE_INTERVAL = "confidence-interval"  # the interval the file states for the throughput (AIPerf)
+    MEASURED_PAIRS = "measured-pairs"  # a prediction corrected by its measured pairs, their errors' spread
+    PREDICTOR_ERRORS = "predictor-errors"  # a prediction widened by its predictor's errors elsewhere
+    PUBLISHED_ERROR = "published-error"  # a prediction widened by its predictor's published error table
+    UNKNOWN_ERROR = "unknown-error"  # a prediction whose error nothing here states: no range
+
+
 class CapacitySource(StrEnum):
     """What the capacity rests on, in the order the analysis takes them."""
 
@@ -356,6 +371,18 @@ class Capacity:
     # the limits the runs of a source could not be judged on ("error rate cannot be computed (…)"):
     # the reason a capacity fell to a later source, or is missing (CANNOT_JUDGE)
     unjudged: tuple[str, ...] = ()
+    # the range for the draws: what it rests on, and the sentence that says so wherever it is shown
+    range_basis: RangeBasis = RangeBasis.EXACT
+    range_note: Message | None = None
+    # an interpolated capacity: the throughput of the first load that misses the SLO (scaled as the
+    # value is); the draws never reach it
+    ceiling: float | None = None
+    # a prediction: the sentence naming what its error rests on (pairs, a published table, unknown);
+    # corrected by this many measured pairs of the same runtime, platform, model and workload, from
+    # the predicted value ``predicted_value``
+    error_basis: Message | None = None
+    corrected_by: int = 0
+    predicted_value: float | None = None
 
     @property
     def value(self) -> float | None:
@@ -369,6 +396,8 @@ class Capacity:
                  CapacityBasis.NONE: "none"}.get(self.basis, self.basis.value)
         if self.source in (CapacitySource.OWN, CapacitySource.ASSUMED, CapacitySource.NONE):
             return basis if self.source != CapacitySource.OWN else f"{basis}, own measurement"
+        if self.corrected_by:
+            return f"{basis}, predicted, corrected by {self.corrected_by} measured pair(s)"
         return f"{basis}, {self.source.value.replace('_', '-')}"
 
 

@@ -33,6 +33,7 @@ from deepdecide.analysis.assessment import (
     CapacitySource,
     ConfigurationCapacity,
     Figure,
+    RangeBasis,
     TrailItem,
 )
 from deepdecide.analysis.evidence import (
@@ -41,8 +42,9 @@ from deepdecide.analysis.evidence import (
     output_tps_per_gpu,
     run_label,
 )
+from deepdecide.domain import formatting
 from deepdecide.domain.common import Estimate
-from deepdecide.domain.evidence import BenchmarkRun
+from deepdecide.domain.evidence import BenchmarkRun, run_interval
 from deepdecide.domain.i18n import N_
 from deepdecide.domain.messages import Message, chain, msg
 from deepdecide.domain.slo import SLO, crossing
@@ -505,22 +507,15 @@ def _found(idx: EvidenceIndex, option: Option, slo: SLO, source: CapacitySource,
     """The capacity of the deciding source: its best configuration that meets the SLO, named, with
     its range for the draws and every label a reader needs (proxy, prediction, a stated mapping,
     the sources passed over because their runs could not be judged)."""
-    scale, low, high = 1.0, None, None
+    scale = 1.0
     run = best.group[best.i]
     if source == CapacitySource.PROXY:
-        d = idx.discount[id(run)]
-        scale = d[1]
+        scale = idx.discount[id(run)][1]
     value, trail, flags = _figure(best, target, source, scale)
-    if source == CapacitySource.PROXY:
-        low, high = best.value * d[0], best.value * d[2]
-    elif source == CapacitySource.PREDICTED:
-        low, high, extra, flag = _predicted_range(idx, best, value)
-        trail, flags = (*trail, *extra), (*flags, flag)
-    if best.basis == CapacityBasis.LOWER_BOUND and low is None:
-        top, flag = lower_bound_range(idx, runs, best, value, slo, scale)
-        if top is not None:
-            low, high = value, top
-        flags = (*flags, flag)
+    rng = _range(idx, runs, best, value, slo, source)
+    value = rng.value
+    trail = (*trail, *rng.trail)
+    flags = (*flags, *rng.flags)
     used = list(dict.fromkeys(m for r in (run, *best.group[best.i + 1:best.i + 2])
                               for m in idx.judgement(r, slo).mapped))
     for m in used:
@@ -536,19 +531,179 @@ def _found(idx: EvidenceIndex, option: Option, slo: SLO, source: CapacitySource,
         flags = (*flags, other_note)
     config = configuration_text(run)
     configs = _configurations(idx, runs, slo)
+    source_text: Message = _SOURCE_TEXT[source]
+    if rng.corrected_by:
+        source_text = msg("capacity.source.predicted_corrected", "predicted, corrected by {n} measured pair(s)",
+                          n=rng.corrected_by)
     if config:
         trail = (*trail, TrailItem(msg("trail.configuration", "server configuration"), config, "",
                                    _src(run)))
         note = msg("capacity.note_configuration", "{basis}, {source}, {configuration}", basis=_basis_words(best.basis),
-                   source=_SOURCE_TEXT[source], configuration=config)
+                   source=source_text, configuration=config)
     else:
-        note = msg("capacity.note", "{basis}, {source}", basis=_basis_words(best.basis), source=_SOURCE_TEXT[source])
+        note = msg("capacity.note", "{basis}, {source}", basis=_basis_words(best.basis), source=source_text)
     if len(configs) > 1:
         flags = (*flags, msg("capacity.best_configuration", "the best of {n} server configurations that meets the "
                                                             "SLO: {configuration}", n=len(configs),
                              configuration=config or "?"))
-    return Capacity(Figure(NAME, value, UNIT, trail, flags=flags), best.basis, tuple(points), low, high,
-                    source, note, configuration=config, configurations=configs, unjudged=unjudged)
+    return Capacity(Figure(NAME, value, UNIT, trail, flags=flags), best.basis, tuple(points), rng.low, rng.high,
+                    source, note, configuration=config, configurations=configs, unjudged=unjudged,
+                    range_basis=rng.basis, range_note=rng.note, ceiling=rng.ceiling, error_basis=rng.error_basis,
+                    corrected_by=rng.corrected_by, predicted_value=rng.predicted_value)
+
+
+@dataclass(frozen=True, slots=True)
+class _Range:
+    """A found capacity's value (a prediction corrected by its pairs) and its range for the draws."""
+
+    value: float
+    low: float | None = None
+    high: float | None = None
+    basis: RangeBasis = RangeBasis.EXACT
+    note: Message | None = None
+    flags: tuple[Message, ...] = ()  # the figure's flags that state the range (the note, what it rests on)
+    trail: tuple[TrailItem, ...] = ()
+    ceiling: float | None = None
+    error_basis: Message | None = None
+    corrected_by: int = 0
+    predicted_value: float | None = None
+
+
+def _ceiling(best: _Best) -> float | None:
+    """The throughput (unscaled) of the first load that misses the SLO after an interpolated capacity."""
+    if best.basis != CapacityBasis.INTERPOLATED or best.i + 1 >= len(best.group):
+        return None
+    return output_tps_per_gpu(best.group[best.i + 1])
+
+
+def _interpolated(best: _Best, value: float, factor: float) -> tuple[float, float, float, Message]:
+    """The range of an interpolated capacity ``value`` (already scaled by ``factor``: a proxy's
+    discount or a prediction's correction): from the load that meets the SLO up to as far above the
+    value as that load is below it, and never above the ceiling, the throughput of the first load
+    that misses the SLO (so the draws' median is the value, or below it)."""
+    meets = (output_tps_per_gpu(best.group[best.i]) or best.value) * factor
+    top = _ceiling(best)
+    ceiling = top * factor if top is not None else value
+    low = min(meets, value)
+    high = min(2 * value - low, ceiling)
+    if high < ceiling:
+        note = msg("capacity.range_interpolated", "interpolated: the draws go from {low}, the load that meets the SLO, "
+                                                  "to {high}, no further above {value} than that load is below it, and "
+                                                  "never reach {ceiling}, the throughput of the first load that misses "
+                                                  "the SLO (a ceiling)", low=low, high=high, value=value,
+                   ceiling=ceiling)
+    else:
+        note = msg("capacity.range_interpolated_ceiling", "interpolated: the draws go from {low}, the load that meets "
+                                                          "the SLO, up to {ceiling}, the throughput of the first load "
+                                                          "that misses the SLO (a ceiling they never reach)",
+                   low=low, ceiling=ceiling)
+    return low, high, ceiling, note
+
+
+def _confidence(run: BenchmarkRun, value: float) -> tuple[float, float, Message] | None:
+    """The range the file's confidence interval of the run's output throughput gives the capacity
+    read at that run (AIPerf's multi-run aggregates): the value times the interval's ends over its
+    mean. None when the file states no interval (or one of no width)."""
+    iv = run_interval(run, "output_throughput_tps")
+    if iv is None:
+        return None
+    lo, hi = iv.relative
+    low, high = value * min(lo, 1.0), value * max(hi, 1.0)
+    if not low < high:
+        return None
+    level = formatting.percent(iv.level, 0) if iv.level is not None else "?"
+    runs = str(iv.runs) if iv.runs is not None else "?"
+    note = msg("capacity.range_confidence", "confidence interval stated by the file: the draws go from {low} to {high} "
+                                            "({level} interval of the output throughput over {runs} run(s) of {run})",
+               low=low, high=high, level=level, runs=runs, run=run_label(run))
+    return low, high, note
+
+
+def _range(idx: EvidenceIndex, runs: Sequence[BenchmarkRun], best: _Best, value: float, slo: SLO,
+           source: CapacitySource) -> _Range:
+    """The range the draws take for a found capacity, by its source and basis:
+
+    * a proxy: its accepted discount range;
+    * a prediction: corrected by its measured pairs of the same runtime, platform, model and
+      workload (their spread), else widened by its predictor's errors elsewhere or its published
+      error table, else no range (the error is unknown, said so);
+    * an interpolated measurement: around the value, never above the first load that misses the SLO;
+    * a measured value or lower bound whose file states a confidence interval: that interval;
+    * a lower bound otherwise: opened upward only as far as the evidence allows, else at its value.
+    """
+    run = best.group[best.i]
+    ceiling_raw = _ceiling(best)
+    low: float | None
+    high: float | None
+    ceiling: float | None
+    if source == CapacitySource.PROXY:
+        d = idx.discount[id(run)]
+        low, high = best.value * d[0], best.value * d[2]
+        note = msg("capacity.range_proxy", "proxy: the draws go from {low} to {high}, the accepted discount "
+                                           "({d_low:g} / {d_likely:g} / {d_high:g}) of the proxy's {value}",
+                   low=low, high=high, d_low=d[0], d_likely=d[1], d_high=d[2], value=best.value)
+        if best.basis != CapacityBasis.INTERPOLATED or ceiling_raw is None:
+            return _Range(value, low, high, RangeBasis.PROXY_DISCOUNT, note, (note,))
+        # interpolated on the proxy: the interpolation's range, each end at the discount's end
+        i_low, i_high, _c, _n = _interpolated(best, best.value, 1.0)
+        low, high, ceiling = i_low * d[0], i_high * d[2], ceiling_raw * d[2]
+        note = msg("capacity.range_proxy_interpolated", "proxy, interpolated: the draws go from {low} to {high}, the "
+                                                        "proxy's interpolation range ({i_low} to {i_high}, below "
+                                                        "{i_ceiling}, the throughput of its first load that misses the "
+                                                        "SLO) at the accepted discount's ends ({d_low:g} / {d_high:g}); "
+                                                        "never above {ceiling}",
+                   low=low, high=high, i_low=i_low, i_high=i_high, i_ceiling=ceiling_raw, d_low=d[0], d_high=d[2],
+                   ceiling=ceiling)
+        return _Range(value, low, high, RangeBasis.PROXY_DISCOUNT, note, (note,), ceiling=ceiling)
+    if source == CapacitySource.PREDICTED:
+        from deepdecide.analysis.prediction import pair_correction
+
+        fix = pair_correction(idx, run, value)
+        if fix is not None:
+            ceiling = ceiling_raw * fix.factor if ceiling_raw is not None else None
+            low, high = (fix.low, fix.high) if fix.low < fix.high else (None, None)
+            basis = RangeBasis.MEASURED_PAIRS
+            note = fix.note
+            if low is None and best.basis == CapacityBasis.INTERPOLATED:  # one pair: the interpolation's range
+                low, high, ceiling, note = _interpolated(best, fix.value, fix.factor)
+                basis = RangeBasis.INTERPOLATION
+            flags = (fix.note,) if note is fix.note else (fix.note, note)
+            return _Range(fix.value, low, high, basis, note, flags, fix.trail, ceiling, fix.note, fix.pairs, value)
+        low_p, high_p, extra, flag = _predicted_range(idx, best, value)
+        ceiling = ceiling_raw
+        if low_p is not None and high_p is not None:
+            basis = RangeBasis.PREDICTOR_ERRORS if flag.id == "capacity.predicted_widened" else RangeBasis.PUBLISHED_ERROR
+            return _Range(value, low_p, high_p, basis, flag, (flag,), extra, ceiling, flag)
+        if best.basis == CapacityBasis.INTERPOLATED:
+            low, high, ceiling, note = _interpolated(best, value, 1.0)
+            return _Range(value, low, high, RangeBasis.INTERPOLATION, note, (flag, note), extra, ceiling, flag)
+        if best.basis == CapacityBasis.LOWER_BOUND:
+            top, lb_flag = lower_bound_range(idx, runs, best, value, slo)
+            low, high = (value, top) if top is not None else (None, None)
+            return _Range(value, low, high, RangeBasis.LOWER_BOUND, lb_flag, (flag, lb_flag), extra, None, flag)
+        return _Range(value, None, None, RangeBasis.UNKNOWN_ERROR, flag, (flag,), extra, ceiling, flag)
+    if best.basis == CapacityBasis.INTERPOLATED:
+        low, high, ceiling, note = _interpolated(best, value, 1.0)
+        return _Range(value, low, high, RangeBasis.INTERPOLATION, note, (note,), ceiling=ceiling)
+    stated = _confidence(run, value) if best.basis in (CapacityBasis.MEASURED, CapacityBasis.LOWER_BOUND) else None
+    if best.basis == CapacityBasis.LOWER_BOUND:
+        top, flag = lower_bound_range(idx, runs, best, value, slo)
+        if stated is not None:
+            low, high, note = stated
+            if top is not None and top > high:  # the evidence above the lower bound reaches further
+                high = top
+                note = msg("capacity.range_confidence_lower_bound", "{interval}; a lower bound: opened up to {high}, "
+                                                                    "the highest throughput measured on this "
+                                                                    "configuration that no run shows to miss the SLO",
+                           interval=note, high=high)
+            return _Range(value, low, high, RangeBasis.CONFIDENCE_INTERVAL, note, (note,))
+        if top is not None:
+            return _Range(value, value, top, RangeBasis.LOWER_BOUND, flag, (flag,))
+        return _Range(value, None, None, RangeBasis.LOWER_BOUND, flag, (flag,))
+    if stated is not None:
+        low, high, note = stated
+        return _Range(value, low, high, RangeBasis.CONFIDENCE_INTERVAL, note, (note,))
+    return _Range(value)
 
 
 def _assumption_ok(assumed: Estimate) -> bool:
@@ -568,8 +723,12 @@ def _assumed(option: Option, assumed: Estimate, flags: tuple[Message, ...], poin
     note = (msg("capacity.note_assumed_override", "assumed (the option's stated assumption), kept by override "
                 "although measured runs miss the SLO") if why is not None else
             msg("capacity.note_assumed", "assumed (the option's stated assumption)"))
+    range_note = msg("capacity.range_assumed", "assumption: the draws go from {low} to {high}, the option's stated "
+                                               "low and high", low=assumed.low, high=assumed.high)
     return Capacity(Figure(NAME, assumed.likely, UNIT, trail, flags=flags), CapacityBasis.ASSUMED,
-                    tuple(points), assumed.low, assumed.high, CapacitySource.ASSUMED, note)
+                    tuple(points), assumed.low, assumed.high, CapacitySource.ASSUMED, note,
+                    range_basis=RangeBasis.ASSUMPTION if assumed.low < assumed.high else RangeBasis.EXACT,
+                    range_note=range_note if assumed.low < assumed.high else None)
 
 
 def _basis_words(basis: CapacityBasis) -> Message | str:

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -34,6 +34,7 @@ from deepdecide.analysis.assessment import (
     EvidenceFit,
     Figure,
     FitCounts,
+    InputFlip,
     Money,
     MonteCarlo,
     OptionAssessment,
@@ -492,6 +493,14 @@ def _replace(oa: OptionAssessment, **kw: Any) -> OptionAssessment:
     return replace(oa, **kw)
 
 
+def _with_range_notes(flips: tuple[InputFlip, ...], options: Sequence[OptionAssessment]) -> tuple[InputFlip, ...]:
+    """Each capacity input's flip values with what its range rests on first (the capacity's range
+    note), so the range is never shown without it."""
+    notes = {f"{oa.option}.capacity": oa.capacity.range_note for oa in options if oa.capacity.range_note is not None}
+    return tuple(replace(f, note=chain((notes[f.key], *((f.note,) if f.note is not None else ()))))
+                 if f.key in notes else f for f in flips)
+
+
 def evaluate(ws: Workspace, *, sensitivity: bool = True, monte_carlo: bool = False,
              draws: int | None = None, seed: int | None = None, cancel: Cancellable | None = None) -> Assessment:
     """Assess every option of the workspace. Never raises on bad numbers: problems become
@@ -509,7 +518,7 @@ def evaluate(ws: Workspace, *, sensitivity: bool = True, monte_carlo: bool = Fal
         sens = Sensitivity(
             winner,
             weight_intervals(prep.setup, norm, eligible, w, ids),
-            input_flips(prep.model, w, ids),
+            _with_range_notes(input_flips(prep.model, w, ids), options),
             (msg("sensitivity.weights_note", "weights: raw weight of one criterion, the others fixed; shares are of "
                  "the new total"),
              msg("sensitivity.inputs_note", "inputs: one at a time, the others at their likely values")),

@@ -14,8 +14,12 @@ The error is signed and relative, ``(predicted - measured) / measured``, for TTF
 same statistic on both sides: the mean, else the median; never ITL for TPOT) and for output tokens/s
 per GPU. A positive throughput error means the predictor promised more than the hardware gave.
 
-Per predictor (the run's ``tool``), the most negative and most positive throughput errors widen
-the Monte Carlo range of any capacity that rests on that predictor's runs (see ``widen``).
+A predicted capacity with measured pairs of its own cell (the same predictor, runtime, platform,
+model and workload) is corrected by them: its value times the mean measured / predicted of those
+pairs, its range their spread, labelled "predicted, corrected by N measured pairs"
+(``pair_correction``). Otherwise, per predictor (the run's ``tool``), the most negative and most
+positive throughput errors of its pairs elsewhere widen the Monte Carlo range of any capacity that
+rests on that predictor's runs (see ``widen``).
 
 Where no local pair exists for the predictor, a published error table of the same predictor for the
 same model on the same platform (AISimulate's ``derived-error-metrics.json``, imported as
@@ -29,6 +33,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from deepdecide.analysis.assessment import MetricError, PredictionPair, PredictorError, TrailItem
@@ -251,7 +256,8 @@ def predictor_lines(assessment: Any) -> list[str]:
 MIN_DIVISOR = 0.05
 
 #: the message ids of a predicted capacity's error basis, as they appear among its figure's flags
-ERROR_BASIS_IDS = ("capacity.predicted_widened", "prediction.error_table", "capacity.predicted_error_unknown")
+ERROR_BASIS_IDS = ("capacity.predicted_widened", "prediction.error_table", "capacity.predicted_error_unknown",
+                   "capacity.predicted_corrected", "capacity.predicted_corrected_one")
 
 
 def _model_key(name: str) -> str:
@@ -323,6 +329,66 @@ def table_range(idx: EvidenceIndex, run: BenchmarkRun, value: float) -> tuple[
              TrailItem(msg("trail.range", "range low / high"), msg("trail.low_high", "{low} / {high}", low=low, high=high),
                        "output tok/s/GPU", msg("trail.predicted_over_error", "predicted / (1 + error)")))
     return low, high, trail, label
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """A predicted capacity corrected by its measured pairs (:func:`pair_correction`)."""
+
+    value: float  # the predicted value x the mean of measured / predicted over the pairs
+    low: float  # the predicted value x the smallest measured / predicted
+    high: float  # the predicted value x the largest
+    factor: float  # the mean measured / predicted
+    pairs: int
+    error_low: float  # the pairs' throughput errors, most negative
+    error_high: float  # and most positive
+    trail: tuple[TrailItem, ...]
+    note: Message
+
+
+def _same_cell(idx: EvidenceIndex, run: BenchmarkRun, p: PredictionPair) -> bool:
+    """The pair is of the run's predictor, runtime, platform, model and workload (token lengths
+    within ``TOKEN_TOLERANCE``)."""
+    return (p.tool == run.tool and p.runtime == run.runtime and bool(run.platform)
+            and p.platform == idx.platform_id(run.platform) and _model_key(p.model) == _model_key(run.model)
+            and _close(p.input_tokens, run.input_tokens, TOKEN_TOLERANCE)
+            and _close(p.output_tokens, run.output_tokens, TOKEN_TOLERANCE))
+
+
+def pair_correction(idx: EvidenceIndex, run: BenchmarkRun, value: float) -> Correction | None:
+    """A predicted capacity ``value`` (from the predicted ``run``) corrected by the measured pairs
+    of the same predictor, runtime, platform, model and workload: each pair's throughput error e
+    gives measured / predicted = 1 / (1 + e) (never below ``MIN_DIVISOR``); the value is multiplied
+    by their mean, and its range runs from the smallest to the largest of them (one pair: no
+    spread, no range). None when no such pair states a throughput error."""
+    errs = [e.relative_error for p in idx.pairs if _same_cell(idx, run, p)
+            and (e := p.error(THROUGHPUT)) is not None]
+    if not errs:
+        return None
+    factors = [1.0 / max(1.0 + e, MIN_DIVISOR) for e in errs]
+    factor = sum(factors) / len(factors)
+    corrected, low, high = value * factor, value * min(factors), value * max(factors)
+    unit = msg("unit.output_tps_gpu", "output tok/s/GPU")
+    trail = (TrailItem(msg("trail.predicted_value", "predicted output tok/s per GPU (before the correction)"), value,
+                       "output tok/s/GPU", msg("trail.predicted_by", "{tool} prediction", tool=run.tool or "?")),
+             TrailItem(msg("trail.pair_factor", "measured / predicted, mean over the measured pairs"), factor, "x",
+                       msg("trail.pairs_errors", "{n} measured pair(s) of the same runtime, platform, model and "
+                                                 "workload; throughput errors {low} to {high}", n=len(errs),
+                           low=_signed(min(errs)), high=_signed(max(errs)))))
+    if len(errs) == 1:
+        note = msg("capacity.predicted_corrected_one", "predicted, corrected by 1 measured pair: {predicted} x "
+                                                       "{factor} = {value} {unit} (the pair's throughput error "
+                                                       "{error}); one pair shows no spread, so the draws stay at "
+                                                       "{value}", predicted=value, factor=round(factor, 4),
+                   value=corrected, unit=unit, error=_signed(errs[0]))
+    else:
+        note = msg("capacity.predicted_corrected", "predicted, corrected by {n} measured pairs: {predicted} x {factor} "
+                                                   "(measured / predicted, mean) = {value} {unit}; the draws go from "
+                                                   "{low} to {high}, the spread of those pairs' throughput errors "
+                                                   "({error_low} to {error_high})",
+                   n=len(errs), predicted=value, factor=round(factor, 4), value=corrected, unit=unit, low=low,
+                   high=high, error_low=_signed(min(errs)), error_high=_signed(max(errs)))
+    return Correction(corrected, low, high, factor, len(errs), min(errs), max(errs), trail, note)
 
 
 def error_basis_lines(assessment: Any) -> list[str]:

@@ -94,6 +94,8 @@ def _cap_label(c: Capacity) -> str:
                CapacityBasis.NONE: "none"}.get(c.basis, c.basis.value))
     if c.source in (CapacitySource.ASSUMED, CapacitySource.NONE):
         return basis
+    if c.corrected_by:
+        return _("{basis}, predicted, corrected by {n} measured pair(s)").format(basis=basis, n=c.corrected_by)
     source = _("own measurement") if c.source == CapacitySource.OWN else _(c.source.value.replace("_", "-"))
     return _("{basis}, {source}").format(basis=basis, source=source)
 
@@ -288,6 +290,9 @@ def _render(ws: Workspace, a: Assessment) -> str:
                 value=formatting.number(cap_fig.value, _(cap_fig.unit)), label=_cap_label(oa.capacity)))
         for flag in cap_fig.flags:
             lines.append("    " + _("capacity: {flag}").format(flag=flag))
+        note = oa.capacity.range_note
+        if note is not None and note not in cap_fig.flags:
+            lines.append("    " + _("capacity range: {note}").format(note=note))
         lines.append("    " + _("GPUs: {reason}").format(reason=oa.fleet.unit_reason))
         lines.append(f"    {_fleet_line(oa, cur)}")
         for warning in oa.fleet.warnings:

@@ -96,6 +96,8 @@ def capacity_label(capacity: Any) -> str:
     source = capacity.source
     if source in (CapacitySource.ASSUMED, CapacitySource.NONE):
         return basis
+    if getattr(capacity, "corrected_by", 0):
+        return _("{basis}, predicted, corrected by {n} measured pair(s)").format(basis=basis, n=capacity.corrected_by)
     return _("{basis}, {source}").format(basis=basis, source=word(source))
 
 

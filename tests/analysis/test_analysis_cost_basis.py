@@ -140,12 +140,13 @@ def test_recommended_option_lists_its_risks():
 
 
 def test_a_measured_capacity_carries_a_range_into_monte_carlo():
-    # vLLM's capacity is interpolated between 2,750 (meets the SLO) and 3,500 (does not)
+    # vLLM's capacity is interpolated to 2,937.5 between 2,750 (meets the SLO) and 3,500 (does not):
+    # the draws go from 2,750 to as far above it, 2 x 2,937.5 - 2,750 = 3,125, below the 3,500 ceiling
     a = evaluate(workspace(), monte_carlo=True, draws=300)
     assert a.option("keep-vllm-h100").capacity.basis == "interpolated"
     assert "keep-vllm-h100.capacity" in a.monte_carlo.drawn
     flip = next(f for f in a.sensitivity.inputs if f.key == "keep-vllm-h100.capacity")
-    assert (flip.low, flip.high) == (2750, 3500) and "measured" in flip.label
+    assert (flip.low, flip.likely, flip.high) == (2750, 2937.5, 3125) and "measured" in flip.label
     # a single measured point (a lower bound) with a stated measurement error of 10 %
     ws = with_option(workspace(), "buy-sm100-deepinfer", cost={"capacity_error": 0.10})
     a = evaluate(ws, monte_carlo=True, draws=300)

@@ -242,6 +242,9 @@ class OptionCard(QFrame):
         self.names["cpm_cash"].setText(fmt(_("%1 / M output tokens, cash"), unit))
         self.names["cpm_all-in"].setText(fmt(_("%1 / M output tokens, all-in"), unit))
         c = oa.costs
+        # the range of a cost rests on the capacity's: what that range rests on, from the Assessment
+        note = oa.capacity.range_note
+        range_tip = "<br>" + fmt(_("Capacity range: %1"), text(note)) if note is not None else ""
         for view in (c.cash, c.all_in):
             if view is None:
                 continue
@@ -250,7 +253,8 @@ class OptionCard(QFrame):
             for kind, fig, low, high in (("cpm", view.cost_per_m_tokens_usd, view.low, view.high),
                                          ("tco", view.tco_usd, view.tco_low, view.tco_high)):
                 amount = money_range(fig.value, currency, approx=view.assumed, low=low, high=high)
-                tip = figure_tip(fig, currency) + ("<br><b>" + _("this view drives the ranking") + "</b>" if drives else "")
+                tip = (figure_tip(fig, currency) + range_tip
+                       + ("<br><b>" + _("this view drives the ranking") + "</b>" if drives else ""))
                 self._set(f"{kind}_{key}", amount, tip)
                 name = self.names[f"{kind}_{key}"]
                 font = name.font()

@@ -150,6 +150,11 @@ def cost(ctx: Context) -> list[Flowable]:
             _("Hollow bars are assumed, proxy or predicted capacities, not measurements of this workload (a "
               "predicted capacity's whisker spans the errors its predictor showed beside measurements).")
             if any(assumed) else ""))
+        ranges = [f"{oa.name}: {text(oa.capacity.range_note)}" for oa in cap if oa.capacity.range_note is not None]
+        if ranges:
+            out.append(para(_("What each capacity's range (the whisker, and the Monte Carlo draws) rests on:"),
+                            "small"))
+            out += bullets(ranges)
     out += trails(ctx)
     out += assumptions(ctx)
     return out
