@@ -370,6 +370,10 @@ class EvidencePage(Page):
         if p.source_url:
             lines.append(fmt(_("source: %1 (retrieved %2)"), p.source_url, p.retrieved_at or "?"))
         lines += [str(m) for m in p.manifest]
+        if p.joined:
+            lines.append(_("joined from:"))
+            lines += [fmt(_("%1 (%2 bytes, SHA-256 %3): %4"), j.file_name, j.size_bytes, j.sha256[:12] + "…", str(j.part))
+                      for j in p.joined]
         if p.checksum is not None:
             words = {"match": _("matches"), "mismatch": _("DOES NOT MATCH"),
                      "not_listed": _("is not listed in")}
