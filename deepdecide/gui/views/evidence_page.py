@@ -35,7 +35,7 @@ from deepdecide.gui.i18n import fmt
 from deepdecide.gui.models.dataframe_model import DataFrameModel
 from deepdecide.gui.models.records import Column, RecordTableModel, SortRole
 from deepdecide.gui.views.page import Page, make_table
-from deepdecide.gui.views.prediction_pairs import PredictionPairsPanel
+from deepdecide.gui.views.prediction_pairs import PredictionPairsPanel, ReproductionsPanel
 from deepdecide.gui.widgets.charts import LatencyChart, SeriesLook, ThroughputChart
 
 if TYPE_CHECKING:
@@ -161,10 +161,12 @@ class EvidencePage(Page):
         self.latency_tab = self._build_latency_tab()
         self.table_tab = self._build_table_tab()
         self.pairs = PredictionPairsPanel(self)
+        self.reproductions = ReproductionsPanel(self)
         self.tabs.addTab(self.charts_tab, _("Throughput"))
         self.tabs.addTab(self.latency_tab, _("Latency"))
         self.tabs.addTab(self.table_tab, _("Normalized table"))
         self.tabs.addTab(self.pairs, _("Predicted vs measured"))
+        self.tabs.addTab(self.reproductions, _("Reproductions"))
         self._table_unsized = False  # the runs table changed while its tab was not shown
         #: the latency charts' series of the last refresh, until their tab is shown (drawn then)
         self._latency_pending: tuple[Any, ...] | None = None
@@ -552,6 +554,7 @@ class EvidencePage(Page):
         self._frame = runs_frame(ws, assessment.evidence_fit)
         self._groups = run_groups(assessment, len(self._frame))
         self.pairs.show_assessment(ws, assessment)
+        self.reproductions.show_assessment(ws, assessment)
         groups = sorted(set(self._groups))
         current = self.group_filter.currentData()
         self.group_filter.blockSignals(True)
