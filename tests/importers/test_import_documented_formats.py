@@ -628,3 +628,23 @@ def test_the_files_beside_these_results_are_named():
     data = b"metric,mean,std,min,max,cv,se,ci_low,ci_high,t_critical,unit\r\nrequest_throughput_avg,8.20,0.20,8.00,8.40,0.0244,0.1155,7.70,8.70,4.3027,requests/sec\r\n"
     with pytest.raises(EvidenceImportError, match="import the JSON"):
         imported("profile_export_aiperf_aggregate.csv", data)
+
+
+def test_the_records_appendix_lists_both_joined_files_with_their_hashes(tmp_path):
+    import io
+    from dataclasses import replace
+
+    from pypdf import PdfReader
+
+    from deepdecide.importers.joins import join_aisbench
+    from deepdecide.report.build import build
+    from deepdecide.storage.files import load_workspace, sample_workspace_path
+
+    csv_path, json_path = ais_pair(tmp_path, AIS_RUN, ais_json("stable"))
+    ev = join_aisbench(str(csv_path), str(json_path)).evidence
+    ws = load_workspace(sample_workspace_path())
+    ws = replace(ws, evidence=replace(ws.evidence, files=(*ws.evidence.files, ev)))
+    pdf = build(ws, sections=("appendix",))
+    text = " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages).split())
+    n = len(ws.evidence.files)
+    assert f"joined into F{n}" in text and "gsm8k.json" in text and ev.provenance.joined[1].sha256[:16] in text
