@@ -1109,6 +1109,8 @@ class Assessment:
     evidence_fit: tuple[EvidenceFit, ...] = ()  # every run and parity check against the workload
     workload: Message | None = None  # the workload the evidence was judged against, in one line
     prediction_pairs: tuple[PredictionPair, ...] = ()  # predicted runs beside measured runs of the same configuration
+    # a reproduction record's reference point beside each re-measurement of it (errors: reference vs re-measured)
+    reproduction_pairs: tuple[PredictionPair, ...] = ()
     predictor_errors: tuple[PredictorError, ...] = ()  # per predictor: the errors its pairs show
     recommended: str | None = None  # the chosen option, else the winner: what ``why`` explains
     # every option in the one order all views list them: the ranked ones by score, then the rest

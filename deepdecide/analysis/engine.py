@@ -73,6 +73,7 @@ from deepdecide.analysis.evidence import (
     parity_by_kind,
 )
 from deepdecide.analysis.model import ScenarioModel
+from deepdecide.analysis.prediction import reproduction_pairs
 from deepdecide.analysis.prices import price_list
 from deepdecide.analysis.questions import answer_questions
 from deepdecide.analysis.risks import recommendation_risks
@@ -536,6 +537,7 @@ def evaluate(ws: Workspace, *, sensitivity: bool = True, monte_carlo: bool = Fal
                       workload=describe_workload(effective_workload(ws)),
                       cost_view=prep.model.view, recommendation_risks=risks,
                       prediction_pairs=prep.pairs, predictor_errors=prep.predictor_errors,
+                      reproduction_pairs=reproduction_pairs(ws.evidence.files),
                       recommended=recommended, order=standing_.order(options, ranking),
                       no_recommendation=no_rec, remedies=remedies,
                       why=explain.why(options, prep.setup.infos, ranking, recommended, ws.assumptions.currency),

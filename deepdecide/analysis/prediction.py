@@ -441,3 +441,29 @@ def reproduction_pairs(files: Sequence[EvidenceFile]) -> tuple[PredictionPair, .
                                       m.output_tokens, load, ref.label, f.provenance.file_name, m.label,
                                       f.provenance.file_name, errs))
     return tuple(out)
+
+
+def reproduction_rows(ws: Workspace, assessment: Any) -> list[dict[str, Any]]:
+    """One row per re-measurement beside the reference point it reproduces (the Assessment's
+    ``reproduction_pairs``): output tok/s per GPU of both, and the signed errors of the reference
+    (reference − re-measured) / re-measured for tok/s/GPU, TTFT and TPOT. Plain values, keyed by
+    column name (the views give the titles)."""
+    rows = []
+    for p in getattr(assessment, "reproduction_pairs", ()) or ():
+        tps, ttft, tpot = (_error(p, prefix) for _label, prefix in (METRICS[2], METRICS[0], METRICS[1]))
+        rows.append({
+            "configuration": _cell_name(ws, p.runtime, p.platform),
+            "model": p.model,
+            "gpus": p.gpu_count,
+            "load": p.load,
+            "reference": p.predicted or formatting.DASH,
+            "remeasurement": p.measured or formatting.DASH,
+            "tps_reference": formatting.number(tps.predicted) if tps is not None else formatting.DASH,
+            "tps_remeasured": formatting.number(tps.measured) if tps is not None else formatting.DASH,
+            "tps_error": signed_percent(tps.relative_error) if tps is not None else formatting.DASH,
+            "ttft_error": signed_percent(ttft.relative_error) if ttft is not None else formatting.DASH,
+            "tpot_error": signed_percent(tpot.relative_error) if tpot is not None else formatting.DASH,
+            "file": p.measured_file,
+        })
+    return rows
+

@@ -130,8 +130,19 @@ def run(args: argparse.Namespace) -> int:
     jobs: list[tuple[str, Job]] = []  # (path, context) to import, or (path, an import outcome)
     plans: list[tuple[str, BenchmarkPlan, FolderImport]] = []  # plan folders (a manifest at the top)
     planned: dict[str, ImportContext] = {}  # a plan folder's files: the context their manifest gave
+    from deepdecide.importers.joins import aisbench_pairs, join_aisbench
+
+    # an AISBench run's CSV and JSON given together are one evidence file
+    to_join = dict(aisbench_pairs([p for p in args.files if not os.path.isdir(p)]))
     for path in args.files:
-        if os.path.isdir(path):
+        if path in to_join.values():
+            continue  # joined into its CSV's import
+        if path in to_join:
+            try:
+                jobs.append((path, join_aisbench(path, to_join[path], context_of(path))))
+            except EvidenceImportError as exc:
+                jobs.append((path, exc))
+        elif os.path.isdir(path):
             try:
                 plan = read_manifest(path)
             except ValidationError as exc:
@@ -205,6 +216,9 @@ def run(args: argparse.Namespace) -> int:
             + (_(', {n} predictor error row(s)').format(n=len(ev.prediction_errors)) if ev.prediction_errors else "")
             + (_('; missing context: {value} (give --runtime/--platform/--gpus/--model)').format(value=', '.join(result.missing_context))
                if result.missing_context else ""))
+        for part in ev.provenance.joined:  # the files joined into this one (an AISBench run's CSV and JSON)
+            say(_('  joined: {name} ({part}; SHA-256 {sha})').format(name=shown_path(part.file_name), part=part.part,
+                                                                   sha=part.sha256[:12]))
         if ev.environment is not None:
             from deepdecide.domain.environment import summary
 

@@ -102,6 +102,9 @@ def print_result(path: str, result: ImportResult) -> None:
         for part in ev.environment.parts:
             say(_('    {role}: {name}, {size} bytes, sha256 {sha256}').format(
                 role=part.role.value, name=shown(part.file_name), size=part.size_bytes, sha256=part.sha256))
+    for joined in ev.provenance.joined:
+        say(_('  joined: {name}, {size} bytes, sha256 {sha256}: {part}').format(
+            name=shown(joined.file_name), size=joined.size_bytes, sha256=joined.sha256, part=joined.part))
     for note in result.notes:
         say(_('  note: {note}').format(note=note))
     for finding in result.redactions:
@@ -154,10 +157,16 @@ def run(args: argparse.Namespace) -> int:
     except EvidenceImportError as exc:
         say(_('reference: {message}').format(message=shown(exc.message)), file=sys.stderr)
         return EXIT_INPUT
+    from deepdecide.importers.joins import aisbench_pairs, join_aisbench
+
     status = EXIT_OK
+    to_join = dict(aisbench_pairs(args.files))  # an AISBench run's CSV and JSON given together: one file
     for path in args.files:
+        if path in to_join.values():
+            continue  # shown with its CSV, joined
         try:
-            result = judged(import_file(path, context), references)
+            result = judged(join_aisbench(path, to_join[path], context) if path in to_join
+                            else import_file(path, context), references)
         except DeepdecideError as exc:
             say(shown(getattr(exc, "message", str(exc))), file=sys.stderr)
             status = EXIT_INPUT
@@ -173,6 +182,11 @@ def run(args: argparse.Namespace) -> int:
 
                 capture = codec.to_data(result.evidence.environment, omit_defaults=False)
                 print(json.dumps({"environment_capture": capture}, ensure_ascii=True, allow_nan=False))
+            if result.evidence.provenance.joined:  # one object: {"joined_files": [{file_name, ...}, ...]}
+                from deepdecide.storage import codec
+
+                joined = [codec.to_data(j, omit_defaults=False) for j in result.evidence.provenance.joined]
+                print(json.dumps({"joined_files": joined}, ensure_ascii=True, allow_nan=False))
         else:
             print_result(path, result)
     return status

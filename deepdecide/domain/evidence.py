@@ -92,6 +92,17 @@ class ChecksumCheck:
 
 
 @dataclass(frozen=True, slots=True)
+class JoinedFile:
+    """One of the files an import joined into one evidence file (AISBench writes one run as a CSV
+    and a JSON): its name, size and SHA-256 as read, and what was taken from it."""
+
+    file_name: str
+    size_bytes: int
+    sha256: str
+    part: Message  # what the evidence took from this file ("latency statistics and token lengths")
+
+
+@dataclass(frozen=True, slots=True)
 class Provenance:
     """Where an evidence file came from. ``kind`` says who made it (own, third_party, illustrative,
     predicted); ``label`` is free text describing it (e.g. its published source).
@@ -99,7 +110,9 @@ class Provenance:
     ``source_url``, ``retrieved_at`` and ``manifest`` are what the file's own manifest says of its
     origin (an API export: the query, when it ran, how many rows it returned, selected and excluded,
     which metrics the selection covers); ``checksum`` is the file checked against a publisher's
-    manifest of checksums (None: no manifest beside it)."""
+    manifest of checksums (None: no manifest beside it). ``joined`` lists every file of an import
+that joined several into one (the named file first; empty for a one-file import): the runs hold
+figures of each, as ``JoinedFile.part`` says."""
 
     file_name: str
     size_bytes: int
@@ -113,6 +126,12 @@ class Provenance:
     retrieved_at: str = ""  # ISO 8601, as the file states it
     manifest: tuple[Message, ...] = tuple_field()
     checksum: ChecksumCheck | None = None
+    joined: tuple[JoinedFile, ...] = added_field(())  # records made before it keep their bytes
+
+    @property
+    def is_joined(self) -> bool:
+        """True when the evidence was joined from several files (``joined``)."""
+        return len(self.joined) > 1
 
 
 UNLIMITED = "deepdecide.unlimited"  # field metadata key: math.inf is allowed and stored as this text

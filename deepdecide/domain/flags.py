@@ -76,6 +76,9 @@ TEMPLATES: dict[str, str] = {
     "aisbench.per_request_speed": N_("OutputTokenThroughput is each request's output tokens / its own latency, not the server's throughput: not imported"),
     "aisbench.csv": N_("AISBench CSV: latency statistics and token lengths only; throughput, request counts and the load are in the JSON of the same name (one measurement in two files: import both)"),
     "aisbench.json": N_("AISBench JSON: throughput, request counts and the load only; the latencies are in the CSV of the same name (one measurement in two files: import both)"),
+    "aisbench.joined": N_("one run from two files: latencies and token lengths from {csv}, throughput, request counts, duration and the load from {json}"),
+    "join.aisbench_csv": N_("AISBench CSV: latency statistics and token lengths"),
+    "join.aisbench_json": N_("AISBench JSON: throughput, request counts, duration and the load"),
     "aisbench.observed_concurrency": N_("mean concurrency observed {observed:g} (sum of request latencies / duration); the load is Max Concurrency"),
     # genai_bench
     "genai_bench.unit": N_("latencies in {unit} as the file's _time_unit says (checked against tpot x output_inference_speed), converted to ms; run_duration is in seconds whatever the unit"),

@@ -24,13 +24,19 @@ def import_files(paths: list[str], contexts: dict[str, Any], progress: ProgressC
     """Worker: import every file, and every result file below a folder (all or nothing); raise the
     first failure. Files below a folder that are no result files go to ``skipped`` (path, reason)."""
     from deepdecide.importers.folder import import_folder
+    from deepdecide.importers.joins import aisbench_pairs, join_aisbench
     from deepdecide.importers.registry import import_file
 
     results = []
     n = len(paths)
+    to_join = dict(aisbench_pairs([p for p in paths if not os.path.isdir(p)]))  # an AISBench run's CSV and JSON
     for i, path in enumerate(paths):
         step = scaled(progress, i / n, (i + 1) / n)
-        if os.path.isdir(path):
+        if path in to_join.values():
+            continue  # joined into its CSV's import
+        if path in to_join:
+            results.append((path, join_aisbench(path, to_join[path], contexts.get(path))))
+        elif os.path.isdir(path):
             found = import_folder(path, contexts=contexts, progress=step, cancel=token)
             if found.failed:
                 first = found.failed[0]

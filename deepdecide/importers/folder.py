@@ -11,7 +11,10 @@ special files, hash before and after the read, duplicate JSON keys, redaction):
 - a file a format recognises that then fails, a file that looks like JSON but does not parse
   (perhaps truncated), one rewritten while being read or unreadable, *fails the step*: the
   caller stores nothing and reports every failure;
-- a special file (FIFO, socket, device) or one above the size limit is skipped unread.
+- a special file (FIFO, socket, device) or one above the size limit is skipped unread;
+- the two files of one AISBench run (``<dataset>.csv`` and ``<dataset>.json`` side by side) are
+  imported as one evidence file (``importers.joins``), listed under the CSV's path; the JSON's path
+  is in ``joined``. A pair that is not of one run fails the step, naming both files.
 
 Files are imported on a few worker threads: the read, the SHA-256 and orjson release the GIL, so
 a folder of large files goes faster; small summaries cost about the same either way. Progress
@@ -46,6 +49,7 @@ class FolderImport:
     imported: list[tuple[str, ImportResult]] = field(default_factory=list)
     skipped: list[tuple[str, str]] = field(default_factory=list)  # (path, reason)
     failed: list[EvidenceImportError] = field(default_factory=list)
+    joined: list[tuple[str, str]] = field(default_factory=list)  # (the path listed, the path joined into it)
 
     @property
     def ok(self) -> bool:
@@ -119,6 +123,10 @@ def import_folder(root: str | os.PathLike[str], context: ImportContext | None = 
     ``contexts`` gives for its path, else the one ``context_of(path)`` makes, else ``context``. Never raises for a bad file: failures are in
     ``FolderImport.failed``; raises ``Cancelled`` when cancelled."""
     contexts = contexts or {}
+
+    def context_for(path: str) -> ImportContext | None:
+        return contexts[path] if path in contexts else context_of(path) if context_of else context
+
     out = FolderImport(os.fsdecode(root))
     found: list[str] = []
     for path, _st, reason in _walk(Path(root)):
@@ -138,8 +146,7 @@ def import_folder(root: str | os.PathLike[str], context: ImportContext | None = 
         def submit() -> None:
             path = next(queue, None)
             if path is not None:
-                ctx = contexts[path] if path in contexts else context_of(path) if context_of else context
-                pending[pool.submit(import_file, path, ctx, None, cancel)] = path
+                pending[pool.submit(import_file, path, context_for(path), None, cancel)] = path
 
         for _ in range(max(1, workers) * 2):
             submit()
@@ -164,8 +171,29 @@ def import_folder(root: str | os.PathLike[str], context: ImportContext | None = 
             for fut in pending:
                 fut.cancel()
             raise
+    _join_pairs(results, out, context_for)
     out.imported = [(p, results[p]) for p in found if p in results]
     out.skipped.sort()
     out.failed.sort(key=lambda e: e.file or "")
     report(progress, 1.0)
     return out
+
+
+def _join_pairs(results: dict[str, ImportResult], out: FolderImport,
+                context_for: Callable[[str], ImportContext | None]) -> None:
+    """Each AISBench CSV + JSON pair among ``results`` becomes one joined import under the CSV's path
+    (``importers.joins``); a pair that cannot be joined fails, and neither file is imported."""
+    from deepdecide.importers.joins import is_aisbench_pair, join_aisbench, pairs
+
+    for csv_path, json_path in pairs(results):
+        if not is_aisbench_pair(results[csv_path], results[json_path]):
+            continue
+        del results[json_path]
+        try:
+            results[csv_path] = join_aisbench(csv_path, json_path, context_for(csv_path))
+        except EvidenceImportError as exc:
+            del results[csv_path]
+            exc.file = json_path if exc.file in (json_path, os.path.basename(json_path)) else csv_path
+            out.failed.append(exc)
+            continue
+        out.joined.append((csv_path, json_path))

@@ -17,6 +17,7 @@ import io
 import os
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -24,7 +25,14 @@ from typing import Any
 
 from deepdecide.domain import userfiles
 from deepdecide.domain.errors import EvidenceImportError, UnreadableFileError
-from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, ParityCheck, Provenance, ProvenanceKind
+from deepdecide.domain.evidence import (
+    BenchmarkRun,
+    EvidenceFile,
+    JoinedFile,
+    ParityCheck,
+    Provenance,
+    ProvenanceKind,
+)
 from deepdecide.domain.flags import flag
 from deepdecide.domain.i18n import _
 from deepdecide.domain.messages import Message
@@ -256,7 +264,7 @@ def _read(fh: io.BufferedReader, limit: int) -> bytes:
     return fh.read(limit)
 
 
-def _still_same(path: str | os.PathLike[str], before: os.stat_result) -> bool:
+def still_same(path: str | os.PathLike[str], before: os.stat_result) -> bool:
     try:
         return _signature(os.stat(path)) == _signature(before)
     except OSError:
@@ -360,18 +368,31 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
         raise src.error(reason, line=line, tried=(importer.description,))
     _step(progress, cancel, 0.6)
     take_dropped()  # values dropped while sniffing belong to no run
+    parsed = guarded_parse(src, importer, lambda: importer.parse(src, context))
+    _step(progress, cancel, 0.9)
+    return build_result(src, importer, parsed, context, sha256=sha256, progress=progress, cancel=cancel)
+
+
+def guarded_parse(src: Source, importer: Importer, parse: Callable[[], Parsed]) -> Parsed:
+    """``parse()``, its errors naming the format tried; a shape no check caught (a KeyError, say) is
+    one located error naming ``src``, never a traceback."""
     try:
-        parsed: Parsed = importer.parse(src, context)
+        return parse()
     except EvidenceImportError as exc:
         if not exc.tried:
             exc.tried = (importer.description,)
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, ZeroDivisionError,
             OverflowError, RecursionError) as exc:
-        # a shape no check above caught: still one located error, never a traceback
         raise src.error(_("cannot be read as {format}: unexpected content ({kind}: {reason})").format(format=importer.description, kind=type(exc).__name__, reason=exc),
                         tried=(importer.description,)) from None
-    _step(progress, cancel, 0.9)
+
+
+def build_result(src: Source, importer: Importer, parsed: Parsed, context: ImportContext, *, sha256: str = "",
+                 progress: ProgressCallback | None = None, cancel: Cancellable | None = None,
+                 joined: tuple[JoinedFile, ...] = (), format_name: str = "") -> ImportResult:
+    """Check, normalize and wrap what ``importer`` parsed from ``src`` into one evidence file; with
+    ``joined``, the files an import joined into it (``src`` is the first: ``importers.joins``)."""
     if (not parsed.runs and not parsed.parity and not parsed.prediction_errors and not parsed.no_observations
             and parsed.environment is None):
         raise src.error(_("recognised as {format}, but it holds no runs or checks").format(format=importer.description),
@@ -404,6 +425,9 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
         source_url=parsed.source_url,
         retrieved_at=parsed.retrieved_at,
         manifest=tuple(clean_message(m, "the provenance", findings) for m in parsed.manifest),
+        joined=tuple(replace(j, file_name=clean_text(j.file_name, flag("place.provenance", field="joined"), file_flags,
+                                                     findings, path=True))
+                     for j in joined),
     ), findings, file_flags)
     missing = tuple(dict.fromkeys(m for r in runs for m in r.missing_context))
     measured = [p for p in parity if p.value is not None]  # reference-only checks need no context
@@ -422,7 +446,8 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
         notes.append(flag("import.bom" if src.bom else "import.no_bom", encoding=src.encoding.upper()))
     suggestions = tuple((k, str(v)) for k, v in hints_from_name(src.name).items() if k in set(missing))
     env = None if parsed.environment is None else environment.safe_environment(parsed.environment, notes, findings)
-    return ImportResult(EvidenceFile(provenance, runs, parity, prediction_errors=errors, environment=env), importer.tool, importer.description,
+    return ImportResult(EvidenceFile(provenance, runs, parity, prediction_errors=errors, environment=env), importer.tool,
+                        format_name or importer.description,
                         missing, tuple(notes), clean_text(parsed.model, "model", [], findings),
                         tuple(dict.fromkeys(findings)), suggestions, importer.provenance_kind)
 
@@ -467,10 +492,10 @@ def import_file(path: str | os.PathLike[str], context: ImportContext | None = No
         result = _import_read(path, data, context, progress, cancel)
     except EvidenceImportError:
         # a file caught half-written reads as a truncated one: say what really happened
-        if not _still_same(path, before):
+        if not still_same(path, before):
             raise _changed(path, os.fsdecode(path)) from None
         raise
-    if not _still_same(path, before):  # rewritten since it was read: the import may be partial
+    if not still_same(path, before):  # rewritten since it was read: the import may be partial
         raise _changed(path, os.fsdecode(path))
     return result
 

@@ -9,7 +9,13 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
-from deepdecide.analysis.prediction import error_basis_lines, error_table_lines, pair_rows, predictor_lines
+from deepdecide.analysis.prediction import (
+    error_basis_lines,
+    error_table_lines,
+    pair_rows,
+    predictor_lines,
+    reproduction_rows,
+)
 from deepdecide.domain import formatting as fmt
 from deepdecide.domain.i18n import _, ngettext
 from deepdecide.domain.workspace import Workspace
@@ -81,6 +87,28 @@ def section(ws: Workspace, assessment: Any, heading: Any, body_width: float) -> 
     widths = [*fixed, body_width - sum(fixed) - 12 * mm, 12 * mm]
     out.append(table(header, body, widths, numeric=(4, 5, 6, 7, 8, 9)))
     out += bullets(predictor_lines(assessment))
+    return out
+
+
+def reproductions(ws: Workspace, assessment: Any, heading: Any, body_width: float) -> list[Flowable]:
+    """The "Reproductions" part of the evidence section: each re-measurement of a published reference
+    point beside the reference (the Assessment's ``reproduction_pairs``); nothing when there are none."""
+    rows = reproduction_rows(ws, assessment)
+    if not rows:
+        return []
+    out: list[Flowable] = list(heading(_("Reproductions"), "evidence-reproductions"))
+    out.append(para(_("Each row is a re-measurement beside the published reference point it reproduces (a "
+                      "reproduction record). Error = (reference − re-measured) / re-measured: positive means the "
+                      "reference claimed more throughput, or a longer TTFT or TPOT, than was re-measured.")))
+    header = [_("Configuration"), _("Reference point"), _("Re-measurement"), _("tok/s/GPU ref. / re-meas."),
+              _("tok/s/GPU err."), _("TTFT err."), _("TPOT err.")]
+    body = [[_("{cell}, {model}, {gpus} GPUs, {load}").format(cell=r["configuration"], model=r["model"],
+                                                              gpus=fmt.integer(r["gpus"]), load=r["load"]),
+             r["reference"], r["remeasurement"], f"{r['tps_reference']} / {r['tps_remeasured']}", r["tps_error"],
+             r["ttft_error"], r["tpot_error"]] for r in rows]
+    fixed = [20 * mm, 14 * mm, 14 * mm, 12 * mm]
+    widths = [body_width - sum(fixed) - 84 * mm, 42 * mm, 42 * mm, *fixed]
+    out.append(table(header, body, widths, numeric=(3, 4, 5, 6)))
     return out
 
 

@@ -193,3 +193,25 @@ def test_on_off_record_without_a_reference():
     assert off.concurrency == 32 and off.completed == 3423
     assert set(result.missing_context) == {"runtime", "platform", "gpu_count", "model"}
     assert dict(result.suggestions) == {"platform": "B300", "runtime": "sglang"}
+
+
+def test_the_assessment_holds_the_reproduction_pairs_and_the_rows_format_them():
+    """The reference (InferenceX row 440246) beside each re-measurement, in the typed Assessment; the
+    Evidence page's and the record's rows only format them."""
+    from deepdecide.analysis.prediction import reproduction_rows
+
+    if not RECORD.exists():
+        pytest.skip(f"shared fixture missing: {RECORD}")
+    ws = _ws(import_file(RECORD).evidence)
+    a = evaluate(ws, monte_carlo=False)
+    assert len(a.reproduction_pairs) == 2
+    assert a.reproduction_pairs == reproduction_pairs(ws.evidence.files)
+    rows = reproduction_rows(ws, a)
+    off, on = rows
+    # tok/s/GPU: reference 224.06605, re-measured 237190.7178397327 / 8 / 129.57... per GPU as the file states:
+    # (224.06605 - 228.81946) / 228.81946 = -2.1 %; TTFT mean (4718.03 - 4696.15) / 4696.15 = +0.5 %
+    assert (off["tps_reference"], off["tps_remeasured"], off["tps_error"]) == ("224", "229", "-2.1 %")
+    assert off["ttft_error"] == "+0.5 %" and off["tpot_error"] == "—"  # the re-measurement states ITL, not TPOT
+    assert on["tps_error"] == "-1.8 %" and on["gpus"] == 8 and on["load"] == "concurrency 64"
+    assert off["reference"].startswith("reference: row 440246") and off["remeasurement"].startswith("re-measurement off")
+    assert evaluate(_ws(), monte_carlo=False).reproduction_pairs == ()

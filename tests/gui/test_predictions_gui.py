@@ -71,3 +71,32 @@ def test_runs_excluded_by_a_failing_parity_check_are_struck_through(make_window,
     _shot(window, "overview_fails_parity.png")
     assert card is not None
     assert window.document.assessment().option("keep-sglang-h100").capacity.label == "fails parity"
+
+
+def test_the_reproductions_tab_shows_a_reference_beside_its_re_measurements(make_window, qtbot):
+    from dataclasses import replace
+
+    import pytest
+
+    from deepdecide.importers.registry import import_file
+    from deepdecide.storage.files import load_workspace, sample_workspace_path
+
+    record = (Path(__file__).resolve().parents[2] / ".." / "shared" / "fixtures" / "benchmarks" / "aisimulate"
+              / "agentx_dsv4pro_440246_b200_vllm_job-4228930-comparison.json")
+    if not record.exists():
+        pytest.skip(f"shared fixture missing: {record}")
+    ws = load_workspace(sample_workspace_path())
+    ws = replace(ws, evidence=replace(ws.evidence, files=(*ws.evidence.files, import_file(record).evidence)))
+    window = make_window()
+    window.document.replace(ws)
+    page = window.show_page("evidence")
+    page.tabs.setCurrentWidget(page.reproductions)
+    qtbot.wait(50)
+    model = page.reproductions.model
+    assert model.rowCount() == 2
+    cols = _columns(model)
+    values = {c: model.index(0, i).data() for i, c in enumerate(cols)}
+    assert (values["tps_reference"], values["tps_remeasured"], values["tps_error"]) == ("224", "229", "-2.1 %")
+    assert values["ttft_error"] == "+0.5 %"
+    assert model.headerData(cols.index("tps_error"), Qt.Orientation.Horizontal) == "tok/s/GPU error"
+    assert "re-measurement beside the published reference point" in page.reproductions.note.text()

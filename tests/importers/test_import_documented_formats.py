@@ -515,6 +515,106 @@ def test_aisbench_json_throughput_is_the_servers_and_per_gpu_needs_the_gpus():
     assert run.label == "total stage" and {"aisbench.total", "aisbench.json", "aisbench.observed_concurrency"} <= flag_ids(run)
 
 
+# The CSV and the JSON of one AISBench run, joined into one evidence file (importers.joins). N of a
+# CSV row is the stage's successful requests (base_perf_metric_calculator._calc_metrics:
+# success_count[stage], TPOT / ITL: the requests with decode latencies), the JSON's Success Requests
+# the same count (_calc_common_metrics): equal for the two files of one run.
+
+#: 478 requests with lengths 1,024 / 128 (the JSON's totals / Success Requests: 489,472 / 61,184)
+AIS_RUN = [row.rsplit(",", 1)[0] + ",478" for row in AIS_STABLE]
+AIS_RUN[4] = "InputTokens,stable,1024.0,1024.0,1024.0,1024.0,1024.0,1024.0,1024.0,478"
+AIS_RUN[5] = "OutputTokens,stable,128.0,128.0,128.0,128.0,128.0,128.0,128.0,478"
+
+
+def ais_pair(folder, csv_rows: list[str], doc: dict[str, object], name: str = "gsm8k"):
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{name}.csv").write_bytes(ais_csv(csv_rows))
+    (folder / f"{name}.json").write_text(json.dumps(doc, indent=4))
+    return folder / f"{name}.csv", folder / f"{name}.json"
+
+
+def test_aisbench_csv_and_json_of_one_run_are_joined_by_a_folder_import(tmp_path):
+    """Built from documentation/code (ais-bench-benchmark 3.1.20260630), no public real file."""
+    import hashlib
+
+    from deepdecide.importers.base import ImportContext
+    from deepdecide.importers.folder import import_folder
+    from deepdecide.importers.joins import JOINED_FORMAT
+
+    csv_path, json_path = ais_pair(tmp_path / "performances" / "qwen", AIS_RUN, ais_json("stable"))
+    found = import_folder(tmp_path, ImportContext(gpu_count=8))
+    assert found.ok and found.joined == [(str(csv_path), str(json_path))]
+    [(path, result)] = found.imported
+    assert path == str(csv_path) and result.format == JOINED_FORMAT and result.tool == "aisbench"
+    run = result.evidence.runs[0]
+    # latencies from the CSV (ms in the cells), throughput and the load from the JSON
+    assert close(run.ttft_ms_p99, 398.0) and close(run.tpot_ms_p50, 22.5) and close(run.e2e_ms_p90, 2830.0)
+    assert close(run.output_throughput_tps, 998.9) and close(run.output_tps_per_gpu, 998.9 / 8)
+    assert close(run.duration_s, 61.25) and run.concurrency == 32.0
+    assert (run.num_requests, run.completed, run.failed) == (480, 478, 2)
+    assert close(run.input_tokens, 1024.0) and close(run.output_tokens, 128.0)  # the CSV's, agreeing with the JSON
+    assert run.label == "stable stage"
+    assert {"aisbench.stable", "aisbench.joined"} <= flag_ids(run)
+    assert not {"aisbench.csv", "aisbench.json", "normalize.disagrees"} & flag_ids(run)  # no half-run warning
+    # the provenance names both files, each with its bytes' SHA-256 and what was taken from it
+    p = result.evidence.provenance
+    assert p.is_joined and p.file_name == "gsm8k.csv"
+    assert [(j.file_name, j.sha256, j.part.id) for j in p.joined] == [
+        ("gsm8k.csv", hashlib.sha256(csv_path.read_bytes()).hexdigest(), "join.aisbench_csv"),
+        ("gsm8k.json", hashlib.sha256(json_path.read_bytes()).hexdigest(), "join.aisbench_json")]
+    assert p.sha256 == p.joined[0].sha256
+
+
+def test_a_joined_pair_takes_the_stage_both_files_hold(tmp_path):
+    from deepdecide.importers.joins import join_aisbench
+
+    total = [row.replace(",stable,", ",total,") for row in AIS_RUN]
+    csv_path, json_path = ais_pair(tmp_path, [*total, *AIS_RUN], ais_json("total"))
+    run = join_aisbench(str(csv_path), str(json_path)).evidence.runs[0]
+    assert run.label == "total stage" and {"aisbench.total", "aisbench.other_stages"} <= flag_ids(run)
+    assert next(m for m in run.quality_flags if m.id == "aisbench.other_stages").params == (("stages", "stable"),)
+
+
+def test_files_of_two_runs_are_not_joined_and_the_folder_import_says_why(tmp_path):
+    from deepdecide.importers.base import ImportContext
+    from deepdecide.importers.folder import import_folder
+
+    other = [row.rsplit(",", 1)[0] + ",240" for row in AIS_RUN]  # 240 requests: another run than the JSON's 478
+    csv_path, _json_path = ais_pair(tmp_path, other, ais_json("stable"))
+    found = import_folder(tmp_path, ImportContext())
+    assert not found.imported and len(found.failed) == 1
+    err = found.failed[0]
+    assert err.file == str(csv_path) and "240 successful requests" in str(err) and "478" in str(err)
+    assert "not of one run" in str(err)
+    # no stage in common
+    tmp2 = tmp_path / "b"
+    ais_pair(tmp2, AIS_RUN, ais_json("total"))
+    found = import_folder(tmp2, ImportContext())
+    assert not found.imported and "no stage in common" in str(found.failed[0])
+
+
+def test_the_command_line_joins_the_pair_and_the_workspace_keeps_both_files(tmp_path, capsys):
+    import shutil
+
+    from deepdecide.cli.main import main
+    from deepdecide.storage.files import load_workspace, sample_workspace_path
+
+    ws = tmp_path / "ws.deepdecide.yaml"
+    shutil.copy(sample_workspace_path(), ws)
+    before = len(load_workspace(ws).evidence.files)
+    csv_path, json_path = ais_pair(tmp_path, AIS_RUN, ais_json("stable"))
+    assert main(["inspect", str(csv_path), str(json_path)]) == 0
+    out = capsys.readouterr().out
+    assert "(joined)" in out and "joined: gsm8k.json" in out
+    assert main(["import", str(csv_path), str(json_path), "--into", str(ws), "--kind", "own",
+                 "--runtime", "vllm-ascend", "--platform", "nv-h100", "--gpus", "8"]) == 0
+    files = load_workspace(ws).evidence.files
+    assert len(files) == before + 1  # one evidence file, not two half runs
+    p = files[-1].provenance
+    assert [j.file_name for j in p.joined] == ["gsm8k.csv", "gsm8k.json"] and p.joined[1].part.id == "join.aisbench_json"
+    assert close(files[-1].runs[0].output_throughput_tps, 998.9) and close(files[-1].runs[0].ttft_ms_p99, 398.0)
+
+
 def test_the_files_beside_these_results_are_named():
     """genai-bench's experiment_metadata.json (protocol.py ExperimentMetadata) and AIPerf's aggregate CSV
     twin (aggregate_confidence_csv_exporter.py) are not result files to import."""
@@ -528,3 +628,23 @@ def test_the_files_beside_these_results_are_named():
     data = b"metric,mean,std,min,max,cv,se,ci_low,ci_high,t_critical,unit\r\nrequest_throughput_avg,8.20,0.20,8.00,8.40,0.0244,0.1155,7.70,8.70,4.3027,requests/sec\r\n"
     with pytest.raises(EvidenceImportError, match="import the JSON"):
         imported("profile_export_aiperf_aggregate.csv", data)
+
+
+def test_the_records_appendix_lists_both_joined_files_with_their_hashes(tmp_path):
+    import io
+    from dataclasses import replace
+
+    from pypdf import PdfReader
+
+    from deepdecide.importers.joins import join_aisbench
+    from deepdecide.report.build import build
+    from deepdecide.storage.files import load_workspace, sample_workspace_path
+
+    csv_path, json_path = ais_pair(tmp_path, AIS_RUN, ais_json("stable"))
+    ev = join_aisbench(str(csv_path), str(json_path)).evidence
+    ws = load_workspace(sample_workspace_path())
+    ws = replace(ws, evidence=replace(ws.evidence, files=(*ws.evidence.files, ev)))
+    pdf = build(ws, sections=("appendix",))
+    text = " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages).split())
+    n = len(ws.evidence.files)
+    assert f"joined into F{n}" in text and "gsm8k.json" in text and ev.provenance.joined[1].sha256[:16] in text

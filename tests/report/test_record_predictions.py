@@ -34,3 +34,24 @@ def test_the_record_marks_runs_excluded_by_a_failing_parity_check(tmp_path):
     assert "EXCLUDED (fails parity)" in text
     assert "Struck-through runs: excluded from capacity and cost: greedy_match FAILED" in text
     assert "fails parity" in text
+
+
+def test_the_record_shows_reproduction_records_as_pairs():
+    from dataclasses import replace
+    from pathlib import Path
+
+    import pytest
+
+    from deepdecide.importers.registry import import_file
+    from deepdecide.storage.files import load_workspace, sample_workspace_path
+
+    record = (Path(__file__).resolve().parents[2] / ".." / "shared" / "fixtures" / "benchmarks" / "aisimulate"
+              / "agentx_dsv4pro_440246_b200_vllm_job-4228930-comparison.json")
+    if not record.exists():
+        pytest.skip(f"shared fixture missing: {record}")
+    ws = load_workspace(sample_workspace_path())
+    assert "Reproductions" not in _text(ws, ("evidence",))  # no reproduction record: no section
+    ws = replace(ws, evidence=replace(ws.evidence, files=(*ws.evidence.files, import_file(record).evidence)))
+    text = _text(ws, ("evidence",))
+    assert "Reproductions" in text and "Reference point" in text
+    assert "224 / 229" in text and "-2.1 %" in text and "+0.5 %" in text

@@ -35,7 +35,7 @@ from deepdecide.gui.i18n import fmt
 from deepdecide.gui.models.dataframe_model import DataFrameModel
 from deepdecide.gui.models.records import Column, RecordTableModel
 from deepdecide.gui.views.page import Page, make_table
-from deepdecide.gui.views.prediction_pairs import PredictionPairsPanel
+from deepdecide.gui.views.prediction_pairs import PredictionPairsPanel, ReproductionsPanel
 from deepdecide.gui.widgets.charts import LatencyChart, SeriesLook, ThroughputChart
 
 if TYPE_CHECKING:
@@ -189,12 +189,14 @@ class EvidencePage(Page):
         self.table_tab = self._build_table_tab()
         self.summary_tab = self._build_summary_tab()
         self.pairs = PredictionPairsPanel(self)
+        self.reproductions = ReproductionsPanel(self)
         # the page opens on the summary: one row per configuration, however many runs are behind it
         self.tabs.addTab(self.summary_tab, _("Summary"))
         self.tabs.addTab(self.charts_tab, _("Throughput"))
         self.tabs.addTab(self.latency_tab, _("Latency"))
         self.tabs.addTab(self.table_tab, _("Normalized table"))
         self.tabs.addTab(self.pairs, _("Predicted vs measured"))
+        self.tabs.addTab(self.reproductions, _("Reproductions"))
         self._table_unsized = False  # the runs table changed while its tab was not shown
         #: the latency charts' series of the last refresh, until their tab is shown (drawn then)
         self._latency_pending: tuple[Any, ...] | None = None
@@ -424,6 +426,10 @@ class EvidencePage(Page):
         if p.source_url:
             lines.append(fmt(_("source: %1 (retrieved %2)"), p.source_url, p.retrieved_at or "?"))
         lines += [str(m) for m in p.manifest]
+        if p.joined:
+            lines.append(_("joined from:"))
+            lines += [fmt(_("%1 (%2 bytes, SHA-256 %3): %4"), j.file_name, j.size_bytes, j.sha256[:12] + "…", str(j.part))
+                      for j in p.joined]
         if p.checksum is not None:
             words = {"match": _("matches"), "mismatch": _("DOES NOT MATCH"),
                      "not_listed": _("is not listed in")}
@@ -602,6 +608,7 @@ class EvidencePage(Page):
         self._frame = runs_frame(ws, assessment.evidence_fit)
         self._groups = run_groups(assessment, len(self._frame))
         self.pairs.show_assessment(ws, assessment)
+        self.reproductions.show_assessment(ws, assessment)
         groups = sorted(set(self._groups))
         current = self.group_filter.currentData()
         self.group_filter.blockSignals(True)

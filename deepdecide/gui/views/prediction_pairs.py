@@ -8,7 +8,7 @@ from typing import Any
 import pandas as pd
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from deepdecide.analysis.prediction import pair_rows, predictor_lines
+from deepdecide.analysis.prediction import pair_rows, predictor_lines, reproduction_rows
 from deepdecide.domain.i18n import _, ngettext
 from deepdecide.gui.models.dataframe_model import DataFrameModel
 from deepdecide.gui.views.page import make_table
@@ -49,6 +49,47 @@ class PredictionPairsPanel(QWidget):
             text = [_("No predicted runs (estimators or simulators such as AIConfigurator, vidur, BLIS) "
                             "are imported.")]
         self.note.setText("\n".join(text))
+
+    def row_count(self) -> int:
+        return self.model.rowCount()
+
+
+class ReproductionsPanel(QWidget):
+    """The Evidence page's "Reproductions" tab: each re-measurement of a published reference point (a
+    reproduction record) beside the reference, from the Assessment's ``reproduction_pairs``."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.model = DataFrameModel(self)
+        self.view = make_table(self.model, stretch_last=False)
+        self.view.setObjectName("reproduction_pairs")
+        self.model.headers = {  # read when built (a language change rebuilds the page)
+            "configuration": _("Runtime on platform"), "model": _("Model"), "gpus": _("GPUs"), "load": _("Load"),
+            "reference": _("Reference point"), "remeasurement": _("Re-measurement"),
+            "tps_reference": _("Reference tok/s/GPU"), "tps_remeasured": _("Re-measured tok/s/GPU"),
+            "tps_error": _("tok/s/GPU error"), "ttft_error": _("TTFT error"), "tpot_error": _("TPOT error"),
+            "file": _("File")}
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.note.setObjectName("reproduction_note")
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.note)
+
+    def show_assessment(self, ws: Any, assessment: Any) -> None:
+        rows = reproduction_rows(ws, assessment)
+        self.model.set_frame(pd.DataFrame(rows, columns=list(self.model.headers)))
+        self.view.resizeColumnsToContents()
+        for col in range(self.model.columnCount()):
+            self.view.setColumnWidth(col, min(self.view.columnWidth(col), 260))
+        if rows:
+            self.note.setText(_("Each row is a re-measurement beside the published reference point it reproduces "
+                                "(a reproduction record). Error = (reference − re-measured) / re-measured: positive "
+                                "means the reference claimed more throughput, or a longer TTFT or TPOT, than was "
+                                "re-measured."))
+        else:
+            self.note.setText(_("No reproduction records (a published reference point and its re-measurements, such "
+                                "as AISimulate's job-*-comparison.json) are imported."))
 
     def row_count(self) -> int:
         return self.model.rowCount()

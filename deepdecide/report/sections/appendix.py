@@ -106,6 +106,9 @@ def _file_table(files: Any) -> list[Flowable]:
                      n=integer(len(f.prediction_errors))) if f.prediction_errors else ""]
         contents = ", ".join(x for x in holds if x) or DASH
         rows.append([f"F{i}", p.file_name, num(p.size_bytes), contents, p.sha256])
+        # the other files an import joined into this one (an AISBench run's JSON beside its CSV)
+        rows += [[f"F{i}", j.file_name, num(j.size_bytes), _("joined into F{i}").format(i=i), j.sha256]
+                 for j in p.joined if j.file_name != p.file_name or j.sha256 != p.sha256]
     out.append(table(["Ref", _("File"), _("Bytes"), _("Holds"), _("SHA-256 of the file as imported")], rows,
                      [10 * mm, 38 * mm, 12 * mm, 18 * mm, BODY_W - 78 * mm], numeric=(2,), dense=True))
     out += bullets(origins(files))

@@ -161,6 +161,7 @@ def evidence(ctx: Context) -> list[Flowable]:
     if excluded:
         out += bullets([_("Struck-through runs: {why}").format(why=text(why)) for why in excluded])
     out += predictions.section(ws, ctx.assessment, h2, BODY_W)
+    out += predictions.reproductions(ws, ctx.assessment, h2, BODY_W)
     # one note per text and scope: the same note of many files (a sweep) is one line naming them all
     flags: dict[tuple[str, str], list[int]] = {}
     for i, f in enumerate(ws.evidence.files, start=1):
