@@ -29,8 +29,10 @@ from generated import (
     expected_effort,
     expected_fleet,
     expected_outcome,
+    expected_pool_fleets,
     expected_shares,
     expected_standing,
+    mixed_pools,
     sample,
     workspaces,
 )
@@ -111,7 +113,22 @@ def check_money(ws, data, o) -> None:
     if f["gpus"]["value"] is None:
         assert cap is None or o["strategy"] == "hosted-api", o["option"]
         return
-    gpus, owned, spare = expected_fleet(ws, o["option"], cap)
+    if mixed_pools(ws, o["option"], o["capacity"]["source"]):
+        # a mixed option: the sum of its pools, each with the owned GPUs of its own platform first
+        pools = expected_pool_fleets(ws, o["option"])
+        for role, (g, own, _sp, platform) in pools.items():
+            pool = o["pools"][role]
+            assert (pool["platform"], pool["gpus"], pool["owned_used"], pool["new_gpus"]) == \
+                (platform, g, own, g - own), (o["option"], role)
+        gpus, owned, spare = (sum(x[i] for x in pools.values()) for i in range(3))
+        # its $/M output tokens: the prefill pool's per input token x r + the decode pool's
+        r = ws.demand.input_tokens / ws.demand.output_tokens
+        pin, pout = (o["pools"][k]["cost_per_m_tokens_usd"]["value"] for k in ("prefill", "decode"))
+        if pin is not None and pout is not None:
+            assert c["cost_per_m_tokens_usd"]["value"] == pytest.approx(pin * r + pout), o["option"]
+        assert o["eligible"] or not [r for r in o["eligibility_reasons"] if r["id"] == "eligibility.mixed_money"]
+    else:
+        gpus, owned, spare = expected_fleet(ws, o["option"], cap)
     assert (f["gpus"]["value"], f["owned_used"], f["spare_gpus"]) == (gpus, owned, spare), o["option"]
     assert f["bought_gpus"] + f["rented_gpus"] == f["shortfall_gpus"] == gpus - owned, o["option"]
     cf = c["cash_flow"]
