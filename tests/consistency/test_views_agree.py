@@ -181,6 +181,15 @@ def money_text(data, o, view: str, per_m: bool) -> str:
     return formatting.money(fig["value"], data["currency"], approx=v["assumed"], low=low, high=high)
 
 
+def pools_text(o) -> str:
+    """The Pools column: prefill GPUs on its platform / decode GPUs on its platform ("—": aggregated)."""
+    p = o["pools"]
+    if p is None or p["prefill"]["gpus"] is None or p["decode"]["gpus"] is None:
+        return formatting.DASH
+    return (f"{formatting.integer(p['prefill']['gpus'])} {p['prefill']['platform']} / "
+            f"{formatting.integer(p['decode']['gpus'])} {p['decode']['platform']}")
+
+
 def fleet_text(o) -> str:
     f = o["fleet"]
     if f["gpus"]["value"] is None:
@@ -300,6 +309,7 @@ class Views:
         for r in range(ranking.rowCount()):
             o = by_name[ranking.index(r, 1).data(display)]
             assert ranking.index(r, fleet_col).data(display) == fleet_text(o), o["option"]
+            assert ranking.index(r, fleet_col - 1).data(display) == pools_text(o), o["option"]
             pb = o["costs"]["payback"]
             assert ranking.index(r, payback_col).data(display) == (pb["text"]["text"] if pb else formatting.DASH)
         # the one order of every view, the unranked options grouped after the ranked ones
@@ -576,7 +586,7 @@ def test_the_pools_agree_in_the_cli_text_json_and_the_record():
     a = evaluate(ws, sensitivity=False)
     data = json_data(ws, a)
     text = render(ws, a)
-    pdf = build(ws, sections=("cost",))
+    pdf = build(ws, sections=("summary", "cost"))
     record = subprocess.run(["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True,
                             timeout=60).stdout.decode("utf-8")
     d = data["demand"]
@@ -598,6 +608,9 @@ def test_the_pools_agree_in_the_cli_text_json_and_the_record():
                                 money], (o["option"], role, row)
             assert money in record, (o["option"], role)
             seen += 1
+        # the record's ranking table: the Pools column (its cell may wrap at the " / ")
+        for part in pools_text(o).split(" / "):
+            assert part in record, (o["option"], part)
     assert seen == 4  # the SM100 option and the mixed one
 
 
