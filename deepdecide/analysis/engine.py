@@ -26,6 +26,7 @@ from deepdecide.analysis.assessment import (
     CapacityBasis,
     ChecklistSummary,
     Classification,
+    Costs,
     CriterionScore,
     Crossover,
     DemandSplit,
@@ -34,6 +35,7 @@ from deepdecide.analysis.assessment import (
     EvidenceFit,
     Figure,
     FitCounts,
+    Fleet,
     InputFlip,
     Money,
     MonteCarlo,
@@ -274,6 +276,19 @@ def _blocked_reasons(ws: Workspace, o: Option, checklist: ChecklistSummary) -> t
     return tuple(out)
 
 
+def _held(options: list[OptionAssessment], combined: dict[int, tuple[Fleet, Costs] | Message]
+          ) -> dict[int, tuple[float, float]]:
+    """A mixed option's money in the scenario model: its pools' $/M tokens and TCO less engineering (the
+    driving view), held (its pools' prices are not columns of the model); NaN where not priced."""
+    out: dict[int, tuple[float, float]] = {}
+    for j in combined:
+        c = options[j].costs
+        cpm, tco, eng = c.cost_per_m_tokens_usd.value, c.tco_usd.value, c.engineering_usd.value
+        out[j] = (cpm if cpm is not None else math.nan,
+                  tco - eng if tco is not None and eng is not None else math.nan)
+    return out
+
+
 def _prepare(ws: Workspace, views: bool = True) -> _Prepared:
     """Everything but the scores; ``views`` False leaves out what only the views read (the hosted API's
     crossover), for a Monte Carlo run on its own."""
@@ -340,12 +355,44 @@ def _prepare(ws: Workspace, views: bool = True) -> _Prepared:
             messages.append(gp)
     run = run_money(ws, inputs, demand, g)
     flows = [cash_flow(run, j) for j in range(len(inputs))]
+    # a mixed-hardware option: each pool priced on its own platform (analysis/pools.py, ``combine``)
+    money_of: dict[str, pools_.PoolMoney] = {}
+    combined: dict[int, tuple[Fleet, Costs] | Message] = {}
+    for j, piece in enumerate(pieces):
+        o, cap_j = piece[0], piece[6]
+        pp = plans.get(o.id)
+        if pp is None:
+            continue
+        money_of[o.id] = pm = pools_.pool_money(ws, pp, None, demand, g.headroom)
+        if not pools_.mixed(pp):
+            continue
+        why = pools_.unpriced(pp, pm)
+        if why is not None:
+            combined[j] = why
+            flows[j] = None  # never the single platform's cash flow for a pool on another platform
+            continue
+        fleet_j, costs_j = costs(run, j, cap_j.figure, demand)
+        d = run.detail
+        fleet_c, costs_c, flows[j] = pools_.combine(
+            pp, pm, fleet_j, costs_j, flows[j], (float(d["bridge_month_cash"][0, 0]),
+                                                 float(d["bridge_month_value"][0, 0])),
+            float(d["horizon_months"][0, 0]), g.util)
+        combined[j] = (fleet_c, costs_c)
+        # the pools' figures stand for the option: said on the option and its pools, not the single-platform note
+        pieces[j] = (o, [m for m in piece[1] if m.id != "pools.priced_on_option_platform"]
+                     + [pools_.priced_per_pool(pp)], *piece[2:])
+        pp.messages = [m for m in pp.messages if m.id != "pools.priced_on_option_platform"]
     base, base_named = baseline_of(ws)
     ids = [o.id for o in ws.options]
     cross, breaks = crossover(run, g.view) if views else (None, {})
     options: list[OptionAssessment] = []
     for j, (o, msgs, cls, verdicts, levels, checklist, cap, run_ids, key) in enumerate(pieces):
         fleet, cost_figs = costs(run, j, cap.figure, demand)
+        got = combined.get(j)
+        if isinstance(got, tuple):
+            fleet, cost_figs = got
+        elif got is not None:  # a pool cannot be priced on its own platform: no money figure, not guessed
+            fleet, cost_figs = pools_.unpriced_figures(fleet, cost_figs, got)
         be = breaks.get(j)
         cost_figs = replace(cost_figs, cash_flow=flows[j], payback=payback(run, flows, ids, j, base),
                             break_even_tps=be[0] if be else None, break_even=be[1] if be else None)
@@ -360,8 +407,11 @@ def _prepare(ws: Workspace, views: bool = True) -> _Prepared:
         reasons += _blocked_reasons(ws, o, checklist)
         # pools on another platform are priced on their own only in the pools' figures: until the ranking's
         # money prices them so, the option is shown and sized but never ranked on figures that are not its own
-        reasons += tuple(msg("eligibility.mixed_money", "not ranked: {why}", why=m)
-                         for m in msgs if m.id == "pools.priced_on_option_platform")
+        if isinstance(got, Message):
+            reasons += (msg("eligibility.pools_unpriced", "not ranked: {why}", why=got),)
+        elif got is None:
+            reasons += tuple(msg("eligibility.mixed_money", "not ranked: {why}", why=m)
+                             for m in msgs if m.id == "pools.priced_on_option_platform")
         eligible = not reasons
         options.append(OptionAssessment(
             o.id, o.name, o.strategy, o.runtime, o.platform, cls, levels, checklist, cap, fleet, cost_figs,
@@ -370,7 +420,7 @@ def _prepare(ws: Workspace, views: bool = True) -> _Prepared:
                                                                                               checklist),
             risks=_risks(ws, o, cls.official, checklist, len(run_ids)), fit=_fit_counts(idx, o.id),
             slo_standing=slo_standing,
-            pools=pools_.assess(ws, plans[o.id], demand, g.headroom) if o.id in plans else None))
+            pools=pools_.assess(ws, plans[o.id], demand, g.headroom, money_of.get(o.id)) if o.id in plans else None))
     # the source article's four questions, per option (analysis/questions.py)
     options = [replace(oa, article=answer_questions(ws, idx, oa)) for oa in options]
 
@@ -419,7 +469,8 @@ def _prepare(ws: Workspace, views: bool = True) -> _Prepared:
                         grows=growth_est is not None and growth_est.low < growth_est.high)
     model = ScenarioModel(inputs, lay, run.params, elec, engc, setup, values, static_eligible,
                           pue=pue, util=util, view=view, demand=demand_est, growth=growth_est, horizon=horizon_est,
-                          bridge=(run.detail["bridge_month_cash"], run.detail["bridge_month_value"]))
+                          bridge=(run.detail["bridge_month_cash"], run.detail["bridge_month_value"]),
+                          held=_held(options, combined))
     runs, parity = attributions(idx, ws)
     start = decision_month(ws)
     money = Money(start.strftime("%Y-%m") if start else "", int(run.detail["horizon_months"][0, 0])

@@ -91,8 +91,12 @@ class ScenarioModel:
                  static_values: np.ndarray, static_eligible: np.ndarray, *,
                  pue: Estimate | None = NO_OVERHEAD, util: Estimate | None = None,
                  view: CostView = CostView.CASH, demand: Estimate | None = None, growth: Estimate | None = None,
-                 horizon: Estimate | None = None, bridge: tuple[np.ndarray, np.ndarray] | None = None):
+                 horizon: Estimate | None = None, bridge: tuple[np.ndarray, np.ndarray] | None = None,
+                 held: dict[int, tuple[float, float]] | None = None):
         self.inputs = inputs
+        # options whose money is not one column of the model (a mixed-hardware option, each pool priced on its
+        # own platform): column -> ($/M tokens, TCO less engineering) in the driving view, held at those values
+        self.held = dict(held or {})
         self.layout = layout
         self.setup = setup
         self.n = len(inputs)
@@ -159,6 +163,8 @@ class ScenarioModel:
     def _relevant(self, j: int, param: str) -> bool:
         """Whether option ``j``'s figures move with a price of its platform (its pricing uses it)."""
         oi = self.inputs[j]
+        if j in self.held:  # its money is held at its pools' figures: no price of its column moves it
+            return False
         if oi.is_api:
             return param in ("api_in", "api_out", "api_cached")
         runs_owned = oi.owned > 0 or oi.pricing != Pricing.RENT  # some GPUs at operating cost
@@ -278,6 +284,8 @@ class ScenarioModel:
         tco = out["tco_cash"] if cash else out["tco_econ"]
         shape = cpm.shape
         cap = np.where(api, np.nan, np.where(p["cap"] > 0, p["cap"], np.nan))
+        if self.held:
+            cpm, tco = self._hold(p, cols, cpm, tco)
         eff = np.where(api, cpm, cpm / p["util"])
         return {  # an overflow is missing, as in the deterministic figures
             "cost_per_m_tokens_usd": np.where(np.isfinite(cpm), cpm, np.nan),
@@ -287,6 +295,19 @@ class ScenarioModel:
             "engineering_person_weeks": np.broadcast_to(p["port"] + p["eff"], shape),
             "capacity_tps_per_gpu": np.broadcast_to(cap, shape),
         }
+
+    def _hold(self, p: dict[str, np.ndarray], cols: np.ndarray | None, cpm: np.ndarray, tco: np.ndarray
+              ) -> tuple[np.ndarray, np.ndarray]:
+        """A held option's $/M tokens at its value; its TCO at its value plus the engineering drawn."""
+        cpm, tco = cpm.copy(), np.array(tco, dtype=float, copy=True)
+        col_of = np.arange(self.n) if cols is None else np.asarray(cols)
+        eng = np.broadcast_to((p["port"] + p["eff"]) * p["engc"], cpm.shape)
+        for c, j in enumerate(col_of):
+            got = self.held.get(int(j))
+            if got is not None:
+                cpm[:, c] = got[0]
+                tco[:, c] = got[1] + eng[:, c]
+        return cpm, tco
 
     def evaluate(self, p: dict[str, np.ndarray], weights: np.ndarray | None = None,
                  passed: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, dict[str, np.ndarray]]:

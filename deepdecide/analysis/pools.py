@@ -32,8 +32,12 @@ from deepdecide.analysis.assessment import (
     Capacity,
     CapacityBasis,
     CapacitySource,
+    CashFlow,
+    CashMonth,
+    CashYear,
     Classification,
     Costs,
+    CostViewFigures,
     DemandSplit,
     Figure,
     Fleet,
@@ -51,6 +55,7 @@ from deepdecide.domain.messages import Message, msg
 from deepdecide.domain.slo import SLO
 from deepdecide.domain.workspace import (
     CostInputs,
+    CostView,
     Option,
     Pool,
     PoolRole,
@@ -460,29 +465,43 @@ def _money_figure(name: Message, value: float | None, unit: str, trail: tuple[Tr
     return Figure(name, value, unit, trail, flags=flags)
 
 
-def assess(ws: Workspace, p: PoolPlan, demand: Figure, headroom: float) -> OptionPools:
-    """The pools of a disaggregated option, sized and priced (each on its own platform)."""
+@dataclass
+class PoolMoney:
+    """Each pool of an option priced by the money model on its own platform: ``fleets`` per role
+    (its fleet and costs), ``run`` the money model over the two pools (column 0 prefill, 1 decode)."""
+
+    fleets: dict[str, tuple[Fleet, Costs]]
+    run: object | None = None  # cost.MoneyRun (not imported here: cost imports nothing of the pools)
+
+
+def sizing_of(p: PoolPlan, demand: Figure, headroom: float) -> Sizing | None:
+    """The pools' workers for the demand (None: not sized: a pool has no capacity, no demand, or the
+    option's own capacity stands)."""
+    t, r = p.option.topology, p.r
+    pc, dc = p.caps["prefill"], p.caps["decode"]
+    if not p.used or pc.value is None or dc.value is None or demand.value is None:
+        return None
+    if p.measured is not None:
+        return size_measured(demand.value, r, headroom, p.measured[0], p.measured[1], pc.value, dc.value,
+                             p.measured[2], p.measured[3])
+    return size_pools(demand.value, r, headroom, t.prefill.gpus_per_worker if t.prefill else 1,
+                      t.decode.gpus_per_worker if t.decode else 1, pc.value, dc.value)
+
+
+def pool_money(ws: Workspace, p: PoolPlan, sizing: Sizing | None, demand: Figure | None = None,
+               headroom: float = 0.0) -> PoolMoney:
+    """Each pool priced on its own platform (its owned GPUs first, then bought or rented), without
+    engineering (the option carries it) and without the current fleet (the option's bridge)."""
     from deepdecide.analysis.cost import costs, globals_of, option_inputs, run_money
 
+    if sizing is None and demand is not None:
+        sizing = sizing_of(p, demand, headroom)
     o, t, r = p.option, p.option.topology, p.r
     pc, dc = p.caps["prefill"], p.caps["decode"]
-    messages = list(p.messages)
-    sizing: Sizing | None = None
-    if not p.used and pc.value is not None and dc.value is not None:
-        messages.append(msg("pools.not_used", "the option is sized by its own capacity ({basis}): a failing or "
-                                              "measured figure is never replaced by the pools' stated assumptions, "
-                                              "so the pools are not sized", basis=p.option_basis))
-    elif pc.value is not None and dc.value is not None and demand.value is not None:
-        if p.measured is not None:
-            sizing = size_measured(demand.value, r, headroom, p.measured[0], p.measured[1], pc.value, dc.value,
-                                   p.measured[2], p.measured[3])
-        else:
-            sizing = size_pools(demand.value, r, headroom, t.prefill.gpus_per_worker if t.prefill else 1,
-                                t.decode.gpus_per_worker if t.decode else 1, pc.value, dc.value)
-    if not r > 0:
-        messages.append(msg("pools.no_mix", "the demand states no input tokens per request: the prefill pool is "
-                                            "not sized against the input tokens"))
     fleets: dict[str, tuple[Fleet, Costs]] = {}
+    run = None
+    if demand is None:
+        demand = Figure(msg("figure.demand", "demand"), None, "output tok/s")
     if sizing is not None and r > 0 and pc.value is not None and dc.value is not None:
         inputs = []
         for role in PoolRole:
@@ -503,6 +522,26 @@ def assess(ws: Workspace, p: PoolPlan, demand: Figure, headroom: float) -> Optio
             est = inputs[j].capacity
             eq_fig = Figure(CAPACITY_NAME, float(est.likely) if est is not None else None, "output tok/s/GPU")
             fleets[role.value] = costs(run, j, eq_fig, demand)
+    return PoolMoney(fleets, run)
+
+
+def assess(ws: Workspace, p: PoolPlan, demand: Figure, headroom: float,
+           money: PoolMoney | None = None) -> OptionPools:
+    """The pools of a disaggregated option, sized and priced (each on its own platform)."""
+    o, t, r = p.option, p.option.topology, p.r
+    pc, dc = p.caps["prefill"], p.caps["decode"]
+    messages = list(p.messages)
+    sizing = sizing_of(p, demand, headroom)
+    if not p.used and pc.value is not None and dc.value is not None:
+        messages.append(msg("pools.not_used", "the option is sized by its own capacity ({basis}): a failing or "
+                                              "measured figure is never replaced by the pools' stated assumptions, "
+                                              "so the pools are not sized", basis=p.option_basis))
+    if not r > 0:
+        messages.append(msg("pools.no_mix", "the demand states no input tokens per request: the prefill pool is "
+                                            "not sized against the input tokens"))
+    if money is None:
+        money = pool_money(ws, p, sizing, demand)
+    fleets = money.fleets
     weakest = _COST_FLAGS.get(_weakest(p.caps["prefill"].basis, p.caps["decode"].basis))
     money_flags = (weakest,) if weakest is not None else ()
     pools: dict[str, PoolAssessment] = {}
@@ -578,3 +617,256 @@ def assess(ws: Workspace, p: PoolPlan, demand: Figure, headroom: float) -> Optio
                        sizing.idle_share if sizing else None,
                        p.capacity.figure if p.capacity is not None else None, cin, cout, blended, experimental,
                        tuple(messages))
+
+
+# ---------------------------------------------------------------------------------------------
+# a mixed-hardware option's money: its pools, each on its own platform, plus what the option carries
+
+
+def mixed(p: PoolPlan) -> bool:
+    """Whether the option is sized by its pools and a pool runs on another platform than the option's."""
+    return p.used and any(pool_option(p.option, role).platform != p.option.platform for role in PoolRole)
+
+
+def unpriced(p: PoolPlan, money: PoolMoney) -> Message | None:
+    """Why the pools cannot price the option (None: both pools are priced)."""
+    bad: list[str] = []
+    why: Message | str = ""
+    for role in PoolRole:
+        got = money.fleets.get(role.value)
+        if got is None:
+            bad.append(role.value)
+            why = why or msg("pools.not_sized", "the pools are not sized (a pool has no capacity, or there is no "
+                                                "demand)")
+            continue
+        tco = got[1].tco_usd
+        if tco.value is None:
+            bad.append(role.value)
+            why = why or (tco.missing_reason or msg("pools.no_cost", "no cost"))
+    if not bad:
+        return None
+    return msg("pools.unpriced", "the {roles} pool cannot be priced on its own platform ({reason}): the option's "
+                                 "money is not stated rather than priced on {platform}", roles=tuple(bad),
+               reason=why, platform=p.option.platform)
+
+
+def _sum(values: list[float | None]) -> float | None:
+    if any(v is None or not math.isfinite(v) for v in values):
+        return None
+    return float(sum(v for v in values if v is not None))
+
+
+def _pool_items(name: Message | str, parts: dict[str, Figure], unit: str, platforms: dict[str, str]) -> list[TrailItem]:
+    return [TrailItem(msg("trail.pool_figure", "{role} pool on {platform}: {what}", role=role,
+                          platform=platforms[role], what=name), f.value, unit,
+                      msg("trail.pool_priced", "the {role} pool priced on its own platform", role=role))
+            for role, f in parts.items()]
+
+
+def combine(p: PoolPlan, money: PoolMoney, fleet: Fleet, costs_: Costs, flow: CashFlow | None,
+            bridge_month: tuple[float, float], horizon_months: float, util: float | None
+            ) -> tuple[Fleet, Costs, CashFlow | None]:
+    """A mixed option's fleet, costs and cash flow from its pools, each priced on its own platform
+    (owned GPUs of that platform first), plus what the option carries: its engineering and the
+    current fleet until both pools are in service (docs/analysis.md, "Prefill and decode pools").
+
+    ``fleet`` / ``costs_`` / ``flow`` are the option's own single-platform figures: only its
+    engineering, time to production and pricing are kept from them."""
+    pf, pc = money.fleets["prefill"]
+    df, dc = money.fleets["decode"]
+    fleets = {"prefill": pf, "decode": df}
+    cs = {"prefill": pc, "decode": dc}
+    plat = {role.value: pool_option(p.option, role).platform for role in PoolRole}
+    services = [f.service_month for f in fleets.values()]
+    s_mix = max((v for v in services if v is not None), default=0.0)
+    bm = min(s_mix, horizon_months) if math.isfinite(horizon_months) else s_mix
+    bc_m, bv_m = bridge_month
+    bridge_c = bm * bc_m if math.isfinite(bc_m) else 0.0
+    bridge_v = bm * bv_m if math.isfinite(bv_m) else 0.0
+    eng = costs_.engineering_usd.value
+    src = msg("trail.pools_sum", "sum of the pools, each priced on its own platform")
+
+    gpus_v = _sum([f.gpus.value for f in fleets.values()])
+    gpus = (Figure(fleet.gpus.name, gpus_v, "GPUs", tuple(_pool_items(msg("trail.pool_gpus", "GPUs"),
+                                                                      {k: f.gpus for k, f in fleets.items()},
+                                                                      "GPUs", plat)),
+                   flags=tuple(dict.fromkeys(x for f in fleets.values() for x in f.gpus.flags)))
+            if gpus_v is not None else missing(fleet.gpus.name, "GPUs", msg("pools.not_sized", "the pools are not "
+                                                                             "sized (a pool has no capacity, or there "
+                                                                             "is no demand)")))
+
+    def opt_sum(attr: str) -> float | None:
+        vals = [getattr(f, attr) for f in fleets.values()]
+        return None if all(v is None for v in vals) else float(sum(v or 0.0 for v in vals))
+
+    short = opt_sum("shortfall_gpus")
+    acquires = {f.acquire for f in fleets.values() if f.acquire}
+    new_fleet = dataclasses.replace(
+        fleet, gpus=gpus, raw_gpus=None, nodes=opt_sum("nodes"), owned_gpus=opt_sum("owned_gpus"),
+        owned_used=opt_sum("owned_used"), shortfall_gpus=short, freed_gpus=opt_sum("freed_gpus"),
+        acquire="buy" if "buy" in acquires else ("rent" if acquires else ""),
+        warnings=tuple(dict.fromkeys((*fleet.warnings, *(w for f in fleets.values() for w in f.warnings)))),
+        units=None, spare_gpus=opt_sum("spare_gpus"), padding_gpus=opt_sum("padding_gpus"),
+        bought_gpus=opt_sum("bought_gpus"), rented_gpus=opt_sum("rented_gpus"), years=(), service_month=s_mix)
+
+    def view(v: CostViewFigures | None, pool_views: dict[str, CostViewFigures | None], cash: bool
+             ) -> CostViewFigures | None:
+        if v is None or any(x is None for x in pool_views.values()):
+            return v
+        pv = {k: x for k, x in pool_views.items() if x is not None}
+        extra_hw = 0.0 if cash else bridge_v
+
+        def fig(base: Figure, get: str, extra: float, extra_items: list[TrailItem]) -> Figure:
+            parts = {k: getattr(x, get) for k, x in pv.items()}
+            total = _sum([f.value for f in parts.values()])
+            if total is None:
+                reason = next((f.missing_reason for f in parts.values() if f.value is None), None)
+                return missing(base.name, base.unit, reason or msg("pools.no_cost", "no cost"))
+            return Figure(base.name, total + extra, base.unit,
+                          (*_pool_items(base.name, parts, base.unit, plat), *extra_items,
+                           TrailItem(FORMULA_SUM, src, "", "")),
+                          flags=tuple(dict.fromkeys(x for f in parts.values() for x in f.flags)))
+
+        bridge_items = ([TrailItem(msg("trail.bridge", "the current fleet until in service ({months} months)",
+                                       months=int(bm)), bridge_c, "$",
+                                   msg("trail.bridge_source", "the baseline's owned GPUs at their running cost"))]
+                        if bm > 0 and bridge_c else [])
+        hw = fig(v.hardware_usd, "hardware_usd", extra_hw, [TrailItem(
+            msg("trail.bridge_value", "the current fleet's value until in service"), bridge_v, "$",
+            msg("trail.see_trail", "see its trail"))] if extra_hw else [])
+        pw = fig(v.power_usd, "power_usd", bridge_c, bridge_items)
+        cpm = fig(v.cost_per_m_tokens_usd, "cost_per_m_tokens_usd", 0.0, [])
+        if cpm.value is not None and util:
+            eff = Figure(v.effective_cost_per_m_tokens_usd.name, cpm.value / util, cpm.unit, (
+                TrailItem(msg("trail.cpm_full_use", "$/M at full use"), cpm.value, "$/M tokens", src),
+                TrailItem(msg("input.utilization", "sustained utilization"), util, "fraction",
+                          "assumptions.utilization")), flags=cpm.flags)
+        else:
+            eff = missing(v.effective_cost_per_m_tokens_usd.name, "$/M tokens",
+                          cpm.missing_reason or msg("cost.utilization", "assumptions.utilization is not in (0, 1]"))
+        g_parts = {k: (x.gpu_hour_usd.value, fleets[k].gpus.value) for k, x in pv.items()}
+        hour_v = None
+        if all(h is not None and n for h, n in g_parts.values()):
+            n_all = sum(float(n or 0.0) for _, n in g_parts.values())
+            hour_v = sum(float(h or 0.0) * float(n or 0.0) for h, n in g_parts.values()) / n_all
+        hour = (Figure(v.gpu_hour_usd.name, hour_v, "$/GPU-h", (
+            *_pool_items(v.gpu_hour_usd.name, {k: x.gpu_hour_usd for k, x in pv.items()}, "$/GPU-h", plat),
+            TrailItem(FORMULA_SUM, msg("trail.pools_hour", "the pools' $/GPU-h weighted by their GPUs"), "", "")))
+            if hour_v is not None else missing(v.gpu_hour_usd.name, "$/GPU-h", msg("pools.no_cost", "no cost")))
+        fleet_tco = fig(v.tco_usd, "tco_usd", 0.0, [])
+        if fleet_tco.value is None or eng is None or hw.value is None or pw.value is None:
+            tco = missing(v.tco_usd.name, "$", fleet_tco.missing_reason or costs_.engineering_usd.missing_reason or
+                          msg("pools.no_cost", "no cost"))
+        else:
+            tco = Figure(v.tco_usd.name, fleet_tco.value + bridge_c + (0.0 if cash else bridge_v) + eng, "$", (
+                *fleet_tco.trail[:-1], *bridge_items,
+                *([TrailItem(msg("trail.bridge_value", "the current fleet's value until in service"), bridge_v, "$",
+                             msg("trail.see_trail", "see its trail"))] if not cash and bridge_v else []),
+                TrailItem(msg("trail.engineering", "engineering"), eng, "$", msg("trail.see_trail", "see its trail")),
+                TrailItem(FORMULA_SUM, src, "", "")), flags=fleet_tco.flags)
+        extra_t = (tco.value - fleet_tco.value) if tco.value is not None and fleet_tco.value is not None else None
+        lows = [x.low for x in pv.values()]
+        highs = [x.high for x in pv.values()]
+        tlows = [x.tco_low for x in pv.values()]
+        thighs = [x.tco_high for x in pv.values()]
+        lo_t, hi_t = _sum(tlows), _sum(thighs)
+        return dataclasses.replace(
+            v, gpu_hour_usd=hour, cost_per_m_tokens_usd=cpm, effective_cost_per_m_tokens_usd=eff, hardware_usd=hw,
+            power_usd=pw, tco_usd=tco, assumed=v.assumed or any(x.assumed for x in pv.values()),
+            low=_sum(lows), high=_sum(highs),
+            tco_low=lo_t + extra_t if lo_t is not None and extra_t is not None else None,
+            tco_high=hi_t + extra_t if hi_t is not None and extra_t is not None else None)
+
+    cash = view(costs_.cash, {k: c.cash for k, c in cs.items()}, True)
+    all_in = view(costs_.all_in, {k: c.all_in for k, c in cs.items()}, False)
+    d = cash if costs_.view == CostView.CASH else all_in
+    new_costs = costs_
+    if d is not None:
+        new_costs = dataclasses.replace(
+            costs_, gpu_hour_usd=d.gpu_hour_usd, cost_per_m_tokens_usd=d.cost_per_m_tokens_usd,
+            effective_cost_per_m_tokens_usd=d.effective_cost_per_m_tokens_usd, hardware_usd=d.hardware_usd,
+            power_usd=d.power_usd, tco_usd=d.tco_usd, cash=cash, all_in=all_in, operating_hour_usd=None)
+    return new_fleet, new_costs, _combined_flow(money, flow, bm, bc_m, bv_m, s_mix, cash, all_in)
+
+
+FORMULA_SUM = msg("trail.formula", "formula")
+
+
+def _combined_flow(money: PoolMoney, flow: CashFlow | None, bm: float, bc_m: float, bv_m: float, s_mix: float,
+                   cash: CostViewFigures | None, all_in: CostViewFigures | None) -> CashFlow | None:
+    """The pools' months summed, the option's engineering and the current fleet until both pools serve."""
+    from deepdecide.analysis.cashflow import cash_flow
+    from deepdecide.analysis.cost import MoneyRun
+
+    run = money.run
+    if flow is None or not isinstance(run, MoneyRun):
+        return None
+    pools = [cash_flow(run, k) for k in range(2)]
+    if any(f is None or len(f.months) != len(flow.months) for f in pools):
+        return None
+    parts = [f for f in pools if f is not None]
+    months: list[CashMonth] = []
+    cum = 0.0
+    bc = bc_m if math.isfinite(bc_m) else 0.0
+    bv = bv_m if math.isfinite(bv_m) else 0.0
+    econ_known = all(f.economic_total is not None for f in parts) and flow.economic_total is not None
+    for i, own in enumerate(flow.months):
+        bridge = i < bm
+        capex = sum(f.months[i].capex for f in parts)
+        opex = sum(f.months[i].opex for f in parts) + (bc if bridge else 0.0)
+        total = capex + opex + own.engineering
+        cum += total
+        econ = (sum(f.months[i].economic or 0.0 for f in parts) + own.engineering + ((bc + bv) if bridge else 0.0)
+                if econ_known else None)
+        months.append(CashMonth(own.month, own.label, own.fiscal_year, capex, opex, own.engineering, total, cum,
+                                econ))
+    years: dict[str, list[CashMonth]] = {}
+    for cm in months:
+        years.setdefault(cm.fiscal_year, []).append(cm)
+    fy = tuple(CashYear(name, len(ms), sum(x.capex for x in ms), sum(x.opex for x in ms),
+                        sum(x.engineering for x in ms), sum(x.total for x in ms),
+                        sum(x.economic or 0.0 for x in ms) if econ_known else None)
+               for name, ms in years.items())
+    purchases = tuple(sorted((x for f in parts for x in f.purchases), key=lambda x: (x.month, x.kind)))
+    notes: tuple[Message, ...] = ()
+    if bm > 0 and months:
+        notes = (msg("cash.bridge", "months {first}–{last}: the current fleet keeps serving until the option is "
+                                    "in service", first=months[0].label, last=months[min(int(bm), len(months)) - 1].label),)
+    tco_c = cash.tco_usd.value if cash is not None and cash.tco_usd.value is not None else cum
+    tco_e = all_in.tco_usd.value if all_in is not None and econ_known else None
+    return CashFlow(tuple(months), fy, purchases, int(s_mix), sum(f.residual for f in parts), tco_c, tco_e, notes)
+
+
+def unpriced_figures(fleet: Fleet, costs_: Costs, why: Message) -> tuple[Fleet, Costs]:
+    """A mixed option whose pools cannot all be priced: its money figures missing with the reason
+    (never its single platform's prices standing in for a pool on another platform)."""
+
+    def gone(f: Figure) -> Figure:
+        return missing(f.name, f.unit, why)
+
+    def view(v: CostViewFigures | None) -> CostViewFigures | None:
+        if v is None:
+            return None
+        return dataclasses.replace(v, gpu_hour_usd=gone(v.gpu_hour_usd), cost_per_m_tokens_usd=gone(
+            v.cost_per_m_tokens_usd), effective_cost_per_m_tokens_usd=gone(v.effective_cost_per_m_tokens_usd),
+            hardware_usd=gone(v.hardware_usd), power_usd=gone(v.power_usd), tco_usd=gone(v.tco_usd),
+            low=None, high=None, tco_low=None, tco_high=None)
+
+    c = dataclasses.replace(
+        costs_, gpu_hour_usd=gone(costs_.gpu_hour_usd), cost_per_m_tokens_usd=gone(costs_.cost_per_m_tokens_usd),
+        effective_cost_per_m_tokens_usd=gone(costs_.effective_cost_per_m_tokens_usd),
+        hardware_usd=gone(costs_.hardware_usd), power_usd=gone(costs_.power_usd), tco_usd=gone(costs_.tco_usd),
+        cash=view(costs_.cash), all_in=view(costs_.all_in), operating_hour_usd=None, cash_flow=None, payback=None)
+    f = dataclasses.replace(fleet, gpus=gone(fleet.gpus), nodes=None, owned_used=None, shortfall_gpus=None,
+                            freed_gpus=None, acquire="", units=None, spare_gpus=None, padding_gpus=None,
+                            bought_gpus=None, rented_gpus=None, years=())
+    return f, c
+
+
+def priced_per_pool(p: PoolPlan) -> Message:
+    """Said on a mixed option whose pools price it."""
+    platforms = tuple(dict.fromkeys(pool_option(p.option, role).platform for role in PoolRole))
+    return msg("pools.priced_per_pool", "the pools run on {platforms}: each pool is priced on its own platform (its "
+               "prices, power, hosting and owned GPUs), and the option's money is the sum of its pools plus its "
+               "engineering; where the inputs are drawn or swept, its pools' money stays at its likely value",
+               platforms=platforms)

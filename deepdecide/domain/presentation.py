@@ -83,6 +83,19 @@ def platform_short(matrix: Any, platform: str) -> str:
     return first if first and len(first) < len(p.name) else p.name
 
 
+def pools_text(pools: Any) -> str:
+    """A disaggregated option's pools as every table writes them: "328 nv-h100 / 312 nv-b200" (prefill
+    GPUs on its platform / decode GPUs on its platform); "—" for an aggregated option or unsized pools."""
+    from deepdecide.domain.formatting import DASH, integer
+
+    if pools is None:
+        return DASH
+    p, d = pools.prefill, pools.decode
+    if p.gpus is None or d.gpus is None:
+        return DASH
+    return f"{integer(p.gpus)} {p.platform} / {integer(d.gpus)} {d.platform}"
+
+
 def runtime_short(matrix: Any, runtime: str) -> str:
     r = matrix.runtime(runtime) if matrix is not None and runtime else None
     return r.name if r else (runtime or "?")

@@ -79,10 +79,48 @@ def test_owned_h100_prefill_bought_sm100_decode_by_hand(sample):
     # each pool classified on its own: SGLang lists both platforms
     assert oa.classification.official and not p.experimental_pools
     assert {pool.classification.official for pool in (p.prefill, p.decode)} == {True}
-    # the ranking's money prices every GPU on the option's platform: said on the option and its pools
-    assert "pools.priced_on_option_platform" in [m.id for m in oa.messages]
+    # each pool priced on its own platform, and the option ranked on the sum of its pools (said on the option)
+    ids = [m.id for m in oa.messages]
+    assert "pools.priced_per_pool" in ids and "pools.priced_on_option_platform" not in ids
+    assert oa.eligible and oa.rank is not None
+    assert not [r for r in oa.eligibility_reasons if r.id in ("eligibility.mixed_money", "eligibility.pools_unpriced")]
+    # the option's fleet: 328 owned H100s + 312 bought B200s, none of the H100s bought
+    assert (oa.fleet.gpus.value, oa.fleet.owned_used, oa.fleet.shortfall_gpus) == (640, 328, 312)
+    assert oa.fleet.acquire == "buy" and oa.fleet.nodes == 41 + 39
+    pools = {pool: fig.value for fig in oa.fleet.gpus.trail for pool in ("prefill", "decode") if pool in str(fig.name)}
+    assert pools == {"prefill": 328, "decode": 312}
+    # its money: each pool's (hardware and running, on its own platform) + the current fleet until both pools
+    # serve + the option's engineering; $/M output tokens = the prefill pool's + the decode pool's
+    c = oa.costs
+    for view in (c.cash, c.all_in):
+        assert view is not None
+    assert c.cost_per_m_tokens_usd.value == pytest.approx(p.prefill.cost_per_m_tokens_usd.value * 8
+                                                          + p.decode.cost_per_m_tokens_usd.value)
+    bridge = [t.value for t in c.tco_usd.trail if getattr(t.name, "id", "") in ("trail.bridge", "trail.bridge_value")]
+    assert c.tco_usd.value == pytest.approx(p.prefill.tco_all_in_usd + p.decode.tco_all_in_usd + sum(bridge)
+                                            + c.engineering_usd.value)
+    # the months still add up to the TCO of each view, with the B200 purchase in them
+    assert sum(m.total for m in c.cash_flow.months) == pytest.approx(c.cash.tco_usd.value)
+    assert [x.gpus for x in c.cash_flow.purchases] == [312]
     # the option's capacity from both pools: 1 / (8 / 6,000 + 1 / 800) output tok/s per GPU
     assert oa.capacity.value == pytest.approx(1 / (8 / 6000 + 1 / 800))
+
+
+def test_a_pool_that_cannot_be_priced_says_so_and_is_not_ranked():
+    """A pool on a platform with no prices: the option's money is not stated (never priced on the option's
+    platform instead), and it is not ranked (``eligibility.pools_unpriced``)."""
+    ws = load_builtin_workspace()
+    mixed = ws.option("mixed-h100-prefill-sm100-decode")
+    topo = replace(mixed.topology, prefill=replace(mixed.topology.prefill, platform="nv-unpriced"))
+    ws = replace(ws, options=tuple(replace(o, topology=topo) if o.id == mixed.id else o for o in ws.options))
+    oa = evaluate(ws, sensitivity=False).option(mixed.id)
+    assert not oa.eligible and oa.rank is None
+    assert [r.id for r in oa.eligibility_reasons if r.id.startswith("eligibility.pools")] == \
+        ["eligibility.pools_unpriced"]
+    assert "the prefill pool cannot be priced on its own platform" in str(oa.eligibility_reasons[-1])
+    assert oa.costs.tco_usd.value is None and oa.costs.cost_per_m_tokens_usd.value is None
+    assert oa.fleet.gpus.value is None and oa.costs.cash_flow is None
+    assert "cannot be priced" in str(oa.costs.tco_usd.missing_reason)
 
 
 def test_sizing_by_hand():

@@ -288,3 +288,51 @@ def expected_fleet(ws: Workspace, option_id: str, capacity: float) -> tuple[floa
     entry = ws.fleet_of(o.platform)
     owned = entry.owned_gpus if entry is not None else 0
     return float(gpus), float(min(gpus, owned)), float(spares * unit)
+
+
+def mixed_pools(ws: Workspace, option_id: str, capacity_source: str) -> bool:
+    """Whether the option is priced per pool: disaggregated, a pool on another platform than the option's,
+    and sized by its pools' stated assumptions. An option whose capacity is not "assumed" (its own measured
+    or failing capacity stands) is never sized by the pools' assumption rule."""
+    o = ws.option(option_id)
+    assert o is not None
+    t = o.topology
+    if not t.disaggregated or t.prefill is None or t.decode is None or capacity_source != "assumed":
+        return False
+    if t.prefill.assumed_tps_per_gpu is None or t.decode.assumed_tps_per_gpu is None:
+        return False
+    return any((p.platform or o.platform) != o.platform for p in (t.prefill, t.decode))
+
+
+def expected_pool_fleets(ws: Workspace, option_id: str) -> dict[str, tuple[float, float, float, str]]:
+    """Per pool of a mixed option (docs/analysis.md, "Prefill and decode pools"): (GPUs, owned GPUs used,
+    spare GPUs, platform). Measured ratio (both pools state workers): copies = ceil(D x (1 + headroom) /
+    min(decode GPUs x c_d, prefill GPUs x c_p / r)), a pool's GPUs = (copies + spare units) x its GPUs of a
+    copy; else each pool's workers = ceil(its demand x (1 + headroom) / (GPUs per worker x its capacity)),
+    GPUs = (workers + spare units) x GPUs per worker. Each pool uses the owned GPUs of its own platform
+    first."""
+    import math
+
+    o = ws.option(option_id)
+    assert o is not None
+    t, d = o.topology, ws.demand
+    assert t.prefill is not None and t.decode is not None and d.output_tokens_per_s is not None
+    r = d.input_tokens / d.output_tokens
+    need = d.output_tokens_per_s * (1 + ws.assumptions.headroom)
+    spares = t.spare_units if t.spare_units is not None else ws.assumptions.spare_units
+    pc, dc = t.prefill.assumed_tps_per_gpu.likely, t.decode.assumed_tps_per_gpu.likely
+    out = {}
+    if t.prefill.workers and t.decode.workers:
+        copies = math.ceil(need / min(t.decode.gpus * dc, t.prefill.gpus * pc / r) - 1e-9)
+        per = {"prefill": (copies, t.prefill.gpus), "decode": (copies, t.decode.gpus)}
+    else:
+        per = {"prefill": (math.ceil(need * r / (t.prefill.gpus_per_worker * pc) - 1e-9), t.prefill.gpus_per_worker),
+               "decode": (math.ceil(need / (t.decode.gpus_per_worker * dc) - 1e-9), t.decode.gpus_per_worker)}
+    for role, pool in (("prefill", t.prefill), ("decode", t.decode)):
+        n, unit = per[role]
+        gpus = (n + spares) * unit
+        platform = pool.platform or o.platform
+        entry = ws.fleet_of(platform)
+        owned = entry.owned_gpus if entry is not None else 0
+        out[role] = (float(gpus), float(min(gpus, owned)), float(spares * unit), platform)
+    return out

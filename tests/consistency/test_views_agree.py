@@ -29,8 +29,10 @@ from generated import (
     expected_effort,
     expected_fleet,
     expected_outcome,
+    expected_pool_fleets,
     expected_shares,
     expected_standing,
+    mixed_pools,
     sample,
     workspaces,
 )
@@ -111,7 +113,22 @@ def check_money(ws, data, o) -> None:
     if f["gpus"]["value"] is None:
         assert cap is None or o["strategy"] == "hosted-api", o["option"]
         return
-    gpus, owned, spare = expected_fleet(ws, o["option"], cap)
+    if mixed_pools(ws, o["option"], o["capacity"]["source"]):
+        # a mixed option: the sum of its pools, each with the owned GPUs of its own platform first
+        pools = expected_pool_fleets(ws, o["option"])
+        for role, (g, own, _sp, platform) in pools.items():
+            pool = o["pools"][role]
+            assert (pool["platform"], pool["gpus"], pool["owned_used"], pool["new_gpus"]) == \
+                (platform, g, own, g - own), (o["option"], role)
+        gpus, owned, spare = (sum(x[i] for x in pools.values()) for i in range(3))
+        # its $/M output tokens: the prefill pool's per input token x r + the decode pool's
+        r = ws.demand.input_tokens / ws.demand.output_tokens
+        pin, pout = (o["pools"][k]["cost_per_m_tokens_usd"]["value"] for k in ("prefill", "decode"))
+        if pin is not None and pout is not None:
+            assert c["cost_per_m_tokens_usd"]["value"] == pytest.approx(pin * r + pout), o["option"]
+        assert o["eligible"] or not [r for r in o["eligibility_reasons"] if r["id"] == "eligibility.mixed_money"]
+    else:
+        gpus, owned, spare = expected_fleet(ws, o["option"], cap)
     assert (f["gpus"]["value"], f["owned_used"], f["spare_gpus"]) == (gpus, owned, spare), o["option"]
     assert f["bought_gpus"] + f["rented_gpus"] == f["shortfall_gpus"] == gpus - owned, o["option"]
     cf = c["cash_flow"]
@@ -162,6 +179,15 @@ def money_text(data, o, view: str, per_m: bool) -> str:
     fig = v["cost_per_m_tokens_usd"] if per_m else v["tco_usd"]
     low, high = (v["low"], v["high"]) if per_m else (v["tco_low"], v["tco_high"])
     return formatting.money(fig["value"], data["currency"], approx=v["assumed"], low=low, high=high)
+
+
+def pools_text(o) -> str:
+    """The Pools column: prefill GPUs on its platform / decode GPUs on its platform ("—": aggregated)."""
+    p = o["pools"]
+    if p is None or p["prefill"]["gpus"] is None or p["decode"]["gpus"] is None:
+        return formatting.DASH
+    return (f"{formatting.integer(p['prefill']['gpus'])} {p['prefill']['platform']} / "
+            f"{formatting.integer(p['decode']['gpus'])} {p['decode']['platform']}")
 
 
 def fleet_text(o) -> str:
@@ -283,6 +309,7 @@ class Views:
         for r in range(ranking.rowCount()):
             o = by_name[ranking.index(r, 1).data(display)]
             assert ranking.index(r, fleet_col).data(display) == fleet_text(o), o["option"]
+            assert ranking.index(r, fleet_col - 1).data(display) == pools_text(o), o["option"]
             pb = o["costs"]["payback"]
             assert ranking.index(r, payback_col).data(display) == (pb["text"]["text"] if pb else formatting.DASH)
         # the one order of every view, the unranked options grouped after the ranked ones
@@ -559,7 +586,7 @@ def test_the_pools_agree_in_the_cli_text_json_and_the_record():
     a = evaluate(ws, sensitivity=False)
     data = json_data(ws, a)
     text = render(ws, a)
-    pdf = build(ws, sections=("cost",))
+    pdf = build(ws, sections=("summary", "cost"))
     record = subprocess.run(["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True,
                             timeout=60).stdout.decode("utf-8")
     d = data["demand"]
@@ -581,6 +608,9 @@ def test_the_pools_agree_in_the_cli_text_json_and_the_record():
                                 money], (o["option"], role, row)
             assert money in record, (o["option"], role)
             seen += 1
+        # the record's ranking table: the Pools column (its cell may wrap at the " / ")
+        for part in pools_text(o).split(" / "):
+            assert part in record, (o["option"], part)
     assert seen == 4  # the SM100 option and the mixed one
 
 

@@ -66,11 +66,13 @@ def test_why_is_in_words_with_criterion_names_never_ids(sample_ws, sample_record
     a = evaluate(sample_ws)
     assert a.recommended == a.winner == "keep-sglang-h100"
     first = a.why[0]
-    assert first.name == "Cost per million output tokens" and first.best and first.other == "keep-vllm-h100"
-    summary = sample_record[1]
+    # the next option in the ranking: the mixed H100 + SM100 option, ranked on its pools' money
+    mixed = "Owned H100 for prefill, bought SM100 for decode (illustrative)"
+    assert first.name == "Time to production" and first.best and first.other == "mixed-h100-prefill-sm100-decode"
+    summary = " ".join(sample_record[1].split())
+    assert f"Lowest time to production: 2 weeks vs 20 weeks for {mixed}" in summary
     # at the precision the tables print them: the sample's $/M rest on assumptions ("≈ $0.9")
-    assert "Lowest cost per million output tokens: ≈ $0.9/M tokens vs ≈ $1/M tokens for Keep H100, serve with vLLM" \
-        in " ".join(summary.split())
+    assert f"Lowest cost per million output tokens: ≈ $0.9/M tokens vs ≈ $0.92/M tokens for {mixed}" in summary
     assert "cost-per-m-tokens" not in summary and "Largest parts of its score" not in summary
 
 
@@ -136,6 +138,8 @@ def test_a_flip_value_reads_with_the_money_unit_in_front(sample_ws):
         if o.hosted else o for o in sample_ws.options)
     pdf = build(dataclasses.replace(sample_ws, options=options), sections=("sensitivity",))
     text = " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages).split())
-    assert ("input $/M tokens $0.280/M tokens ($0.140/M tokens–$0.560/M tokens) the winner does not change "
-            "between $0/M tokens and $1.12/M tokens") in text
-    assert "0.280 $" not in text and "1.12 $" not in text
+    assert ("output $/M tokens $0.420/M tokens ($0.280/M tokens–$1.10/M tokens) the winner does not change "
+            "between $0/M tokens and $2.20/M tokens") in text
+    # a flip outside the range (the mixed option, ranked on its pools, wins below it)
+    assert "input $/M tokens $0.280/M tokens ($0.140/M tokens–$0.560/M tokens) ≤ $0.0359/M tokens" in text
+    assert "0.280 $" not in text and "2.20 $" not in text and "0.0359 $" not in text

@@ -10,6 +10,7 @@ from deepdecide.analysis.assessment import Assessment, EffortRange, OptionAssess
 from deepdecide.domain import formatting
 from deepdecide.domain.i18n import _
 from deepdecide.domain.messages import Message
+from deepdecide.domain.presentation import pools_text
 from deepdecide.gui import labels
 from deepdecide.gui.i18n import text, texts
 from deepdecide.gui.models.records import Column, RecordTableModel
@@ -39,12 +40,27 @@ def ranking_model(parent: QObject | None = None) -> RecordTableModel:
                tooltip=lambda o: ", ".join(level_names().get(n, n) for n in o.evidence.names_reached)),
         Column(_("Eligibility"), lambda o: texts((*o.eligibility_reasons, *o.vetoes), "; ") or _("eligible"),
                tooltip=lambda o: texts((*o.eligibility_reasons, *o.vetoes))),
+        Column(_("Pools (prefill / decode GPUs)"), lambda o: pools_text(o.pools),
+               tooltip=lambda o: _pools_tip(o)),
         Column(_("GPUs (owned + bought + rented)"), _fleet_text,
                tooltip=lambda o: text(o.fleet.unit_reason)),
         Column(_("Payback"),
                lambda o: text(o.costs.payback.text) if o.costs.payback and o.costs.payback.text else formatting.DASH,
                tooltip=lambda o: text(o.costs.break_even) if o.costs.break_even else ""),
     ], None, parent)
+
+
+def _pools_tip(o: OptionAssessment) -> str:
+    """Each pool: its runtime and platform, GPUs (owned used + new) and the limit that sets it."""
+    p = o.pools
+    if p is None:
+        return _("aggregated: prefill and decode on the same GPUs")
+    out = []
+    for pool, role in ((p.prefill, _("prefill")), (p.decode, _("decode"))):
+        out.append(_("{role}: {runtime} on {platform}, {gpus} GPUs ({owned} owned + {new} new), set by {limit}").format(
+            role=role, runtime=pool.runtime, platform=pool.platform, gpus=formatting.integer(pool.gpus),
+            owned=formatting.integer(pool.owned_used), new=formatting.integer(pool.new_gpus), limit=pool.limit))
+    return "<br>".join(out)
 
 
 def _fleet_text(o: OptionAssessment) -> str:

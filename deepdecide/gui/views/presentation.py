@@ -533,12 +533,19 @@ class PresentationWindow(QWidget):
                          fmtn.integer(oa.fleet.gpus.value), per_m, tco,
                          labels.weeks(c.time_to_production_weeks.value), basis])
             tips.append(oa.name)
+        headers = [_("Option"), _("Capacity"), _("GPUs"), fmt(_("%1/M tokens"), money_unit(cur)), _("TCO"),
+                   _("To production"), _("Capacity basis")]
+        numeric = (1, 2, 3, 4, 5)
+        order = self._order(a)
+        if any(oa.pools is not None for oa in order):  # disaggregated options: their pools beside the GPUs
+            for row, oa in zip(rows, order, strict=True):
+                row.insert(3, look.pools_text(oa.pools))
+            headers.insert(3, _("Pools (prefill / decode GPUs)"))
+            numeric = (1, 2, 4, 5, 6)
         # the horizon is said here, not in the TCO header: the table keeps every column in view
         s.add(_label(fmt(_("Cost view: %1 · TCO over %3 · capacity under the SLO (%2)"), view,
                          describe_slo(ws.slo), labels.years(round(ws.assumptions.horizon_years)))))
-        s.grid([_("Option"), _("Capacity"), _("GPUs"), fmt(_("%1/M tokens"), money_unit(cur)),
-                _("TCO"),
-                _("To production"), _("Capacity basis")], rows, tips, numeric=(1, 2, 3, 4, 5))
+        s.grid(headers, rows, tips, numeric=numeric)
 
     def _flips(self, s: Slide, ws: Workspace, a: Assessment) -> None:
         sens = a.sensitivity

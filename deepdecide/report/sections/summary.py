@@ -9,6 +9,7 @@ from deepdecide.analysis.assessment import Assessment, Costs, OptionAssessment
 from deepdecide.domain import formatting
 from deepdecide.domain.formatting import DASH, integer, percent, share
 from deepdecide.domain.i18n import _, ngettext, pgettext
+from deepdecide.domain.presentation import pools_text
 from deepdecide.report.sections.base import (
     BODY_W,
     Context,
@@ -231,9 +232,19 @@ def _ranking_table(ctx: Context) -> Flowable:
         extra.append(("TEXTCOLOR", (3, i), (3, i), GOOD if oa.classification.official else WARN))
         if not oa.eligible or oa.vetoes:
             extra.append(("TEXTCOLOR", (8, i), (8, i), BAD))
-    return table([_("Rank"), _("Option"), _("Score"), _("Support"), _("Evidence"),
-                  _("{unit}/M out tok").format(unit=ctx.unit), _("TCO"), _("P(best)"), _("Eligibility")], rows,
-                 [10 * mm, 34 * mm, 13 * mm, 20 * mm, 15 * mm, 18 * mm, 18 * mm, 15 * mm, 31 * mm],
-                 numeric=(0, 2, 5, 6, 7), extra=extra, notes=(8,))  # long reasons become numbered notes under it
+    headers = [_("Rank"), _("Option"), _("Score"), _("Support"), _("Evidence"),
+               _("{unit}/M out tok").format(unit=ctx.unit), _("TCO"), _("P(best)"), _("Eligibility")]
+    widths = [10 * mm, 34 * mm, 13 * mm, 20 * mm, 15 * mm, 18 * mm, 18 * mm, 15 * mm, 31 * mm]
+    numeric, notes = (0, 2, 5, 6, 7), 8
+    pools = [oa.pools if (oa := a.option(oid)) is not None else None for oid in order]
+    if any(p is not None for p in pools):
+        # disaggregated options: their pools (prefill / decode GPUs per platform) beside the option
+        for row, p in zip(rows, pools, strict=True):
+            row.insert(2, pools_text(p))
+        headers.insert(2, _("Pools (prefill / decode GPUs)"))
+        widths = [10 * mm, 28 * mm, 24 * mm, 12 * mm, 17 * mm, 13 * mm, 17 * mm, 17 * mm, 12 * mm, 24 * mm]
+        extra = [(k, (c0 + 1, r0), (c1 + 1, r1), colour) for k, (c0, r0), (c1, r1), colour in extra]
+        numeric, notes = (0, 3, 6, 7, 8), 9
+    return table(headers, rows, widths, numeric=numeric, extra=extra, notes=(notes,))  # long reasons: numbered notes
 
 
