@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject
 
-from deepdecide.domain.edits import Batch, InsertEvidenceFile
+from deepdecide.domain.edits import Batch, InsertEvidenceFile, SetMigrationStep
 from deepdecide.domain.errors import DeepdecideError
 from deepdecide.domain.i18n import _, ngettext
 from deepdecide.domain.progress import CancelToken, ProgressCallback, scaled
+from deepdecide.domain.vocabulary import word
 from deepdecide.gui.i18n import fmt
 from deepdecide.gui.tasks import Task
 
@@ -136,6 +137,16 @@ class EvidenceImporter(QObject):
             text += " (" + ", ".join(missing[:3]) + (" …" if len(missing) > 3 else "") + ")"
         return text + "."
 
+    def _steps_moved(self, imported: list[str]) -> list[tuple[int, Any]]:
+        """(index, step) of every migration step the imported plans move on (never back)."""
+        from deepdecide.importers.plan import status, steps_after
+
+        before = self.ctx.document.workspace.migration_plan
+        steps = before
+        for root, plan in self.plans:
+            steps = steps_after(plan, status(plan, root, [p for p in imported if _below(p, root)], []), steps)
+        return [(i, new) for i, (old, new) in enumerate(zip(before, steps, strict=True)) if old != new]
+
     def _context_choices(self) -> dict[str, list[tuple[str, str]]]:
         """Runtimes (serving engines and engines: a kernel library is a build fact, not a runtime) and
         platforms of the matrix, as (id, name shown)."""
@@ -167,7 +178,9 @@ class EvidenceImporter(QObject):
             self.ctx.set_busy(ngettext("No result files found; {n} file(s) skipped, nothing was changed.", "No result files found; {n} file(s) skipped, nothing was changed.", len(self.skipped)).format(n=len(self.skipped)), None)
             self.deleteLater()
             return
-        edits = tuple(InsertEvidenceFile(r.evidence) for _p, r in results)
+        edits: tuple[Any, ...] = tuple(InsertEvidenceFile(r.evidence) for _p, r in results)
+        moved = self._steps_moved([p for p, _r in results])  # the migration steps the plans serve, in the same step
+        edits += tuple(SetMigrationStep(i, step) for i, step in moved)
         names = ", ".join(Path(p).name for p, _r in results)
         count = len(results)
         if count > 3:
@@ -188,6 +201,9 @@ class EvidenceImporter(QObject):
         text = fmt(_("Imported %1: %2 runs, %3 parity checks."), names, runs, checks)
         for root, plan in self.plans if added else []:
             text += " " + self._plan_note(root, plan, [p for p, _r in results])
+        for _i, step in moved if added else []:
+            text += " " + fmt(_("Migration step %1 (%2): now %3."), step.order, step.title,
+                              word(step.status, "step status"))
         fit = self._fit_note(len(results)) if added else ""
         if fit:
             text += " " + fit

@@ -13,6 +13,7 @@ import pytest
 from deepdecide.cli.main import main
 from deepdecide.domain.evidence import ProvenanceKind
 from deepdecide.domain.plan import MANIFEST, from_json
+from deepdecide.domain.workspace import StepStatus
 
 pytestmark = pytest.mark.gui
 
@@ -35,6 +36,10 @@ def test_a_plan_folder_asks_each_file_s_context_from_its_manifest_entry(make_win
         shutil.copyfile(shared_fixture(fixture), out / f.path)
 
     window = make_window()
+    step = plan.items[0].step
+    assert step is not None
+    before = next(s for s in window.document.workspace.migration_plan if s.order == step)
+    assert before.status == StepStatus.TODO
     seen = []
 
     def check_then_confirm_each(dialog):
@@ -50,6 +55,7 @@ def test_a_plan_folder_asks_each_file_s_context_from_its_manifest_entry(make_win
     interaction.import_context_script = check_then_confirm_each
     doc = window.document
     n = len(doc.workspace.evidence.files)
+    undo = doc.undo_stack.count()
     window.import_evidence([str(out)])
     qtbot.waitUntil(lambda: len(doc.workspace.evidence.files) > n or bool(interaction.errors), timeout=30000)
     assert not interaction.errors, interaction.errors
@@ -71,3 +77,10 @@ def test_a_plan_folder_asks_each_file_s_context_from_its_manifest_entry(make_win
     # planned against imported against missing
     status = window.status_label.text()
     assert f"Benchmark plan plan: {len(planned)} planned files, 2 imported, {len(planned) - 2} missing" in status
+    # the migration step the plan serves moves on, in the same undo step as the files
+    assert next(s for s in doc.workspace.migration_plan if s.order == step).status == StepStatus.IN_PROGRESS
+    assert f"Migration step {step} ({before.title}): now in progress." in status
+    assert doc.undo_stack.count() == undo + 1
+    doc.undo_stack.undo()
+    assert len(doc.workspace.evidence.files) == n
+    assert next(s for s in doc.workspace.migration_plan if s.order == step).status == StepStatus.TODO
