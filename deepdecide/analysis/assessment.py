@@ -1060,6 +1060,17 @@ class UnitPrice:
 
 
 @dataclass(frozen=True, slots=True)
+class BreakevenPoint:
+    """Where one self-hosted option and the hosted API change places on the crossover chart."""
+
+    option: str
+    demand: float  # peak demand, output tok/s (three significant digits, as the messages state it)
+    tco: float | None  # the option's total cost over the horizon at that demand (= the API's there)
+    per_m_tokens: float | None  # the same per million output tokens served (the chart's scale)
+    cheaper_above: bool  # the option costs less than the API just above this demand (else just below)
+
+
+@dataclass(frozen=True, slots=True)
 class Crossover:
     """Total cost over the horizon against the peak demand: each option and the hosted API, in the
     cost view the criteria score (the break-even chart)."""
@@ -1072,6 +1083,9 @@ class Crossover:
     # the same totals per million output tokens served over the horizon at the average load (peak x
     # utilization): the chart's scale, on which the hosted API's price is a flat line
     per_m_tokens: tuple[tuple[str, tuple[float | None, ...]], ...] = ()
+    # every demand where a self-hosted option and the API change places (the outer edges of where
+    # the option is cheaper), by option in option order, then by demand: what the charts mark
+    breakeven_points: tuple[BreakevenPoint, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ import math
 import numpy as np
 
 from deepdecide.analysis import money as M
-from deepdecide.analysis.assessment import Crossover
+from deepdecide.analysis.assessment import BreakevenPoint, Crossover
 from deepdecide.analysis.cost import MoneyRun
 from deepdecide.domain.messages import Amount, Message, msg
 from deepdecide.domain.workspace import CostView
@@ -131,6 +131,7 @@ def crossover(run: MoneyRun, view: CostView) -> tuple[Crossover | None, dict[int
         if last < len(grid) - 1:
             brackets.append((j, a, float(grid[last]), float(grid[last + 1]), True))
     refined = iter(_refine_all(run, view, brackets))
+    edges_at: list[tuple[int, float, bool]] = []  # (option, demand, cheaper above it)
     for j, cheaper in found:
         # the outer edges of where it is cheaper, refined inside their brackets; the dearer bands
         # inside (a fleet a whole unit larger) are named, not split into many intervals
@@ -138,6 +139,7 @@ def crossover(run: MoneyRun, view: CostView) -> tuple[Crossover | None, dict[int
         first, last = int(where[0]), int(where[-1])
         lo = None if first == 0 else _round(next(refined))
         hi = None if last == len(grid) - 1 else _round(next(refined))
+        edges_at += [(j, x, above) for x, above in ((lo, True), (hi, False)) if x is not None]
         inside = cheaper[first:last + 1]
         starts = np.flatnonzero(~inside[1:] & inside[:-1]) + first  # last cheaper point before a dearer band
         bands = []
@@ -169,4 +171,23 @@ def crossover(run: MoneyRun, view: CostView) -> tuple[Crossover | None, dict[int
             out[j] = (nearest, msg("breakeven.where_bands", "cheaper at a peak demand {where}, except in {n} narrow "
                                                             "bands (a whole unit more)", where=where_msg,
                                    n=len(bands)))
-    return Crossover(ids[a], view, tuple(float(x) for x in grid[keep]), series, demand, per_m), out
+    return Crossover(ids[a], view, tuple(float(x) for x in grid[keep]), series, demand, per_m,
+                     _points(run, view, ids, edges_at)), out
+
+
+def _points(run: MoneyRun, view: CostView, ids: list[str],
+            edges: list[tuple[int, float, bool]]) -> tuple[BreakevenPoint, ...]:
+    """The break-even points the charts mark: each edge's demand with the option's cost there (one run
+    of the money model at all of them)."""
+    if not edges:
+        return ()
+    demands = np.array([d for _j, d, _above in edges], dtype=float)
+    tco = _tco(run, demands, view)
+    served = _served(run, demands)
+    out = []
+    for k, (j, d, above) in enumerate(edges):
+        t = float(tco[k, j])
+        ok = math.isfinite(t)
+        out.append(BreakevenPoint(ids[j], d, t if ok else None,
+                                  t / float(served[k]) if ok and served[k] > 0 else None, above))
+    return tuple(sorted(out, key=lambda p: (ids.index(p.option), p.demand)))

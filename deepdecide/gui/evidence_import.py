@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject
 
-from deepdecide.domain.edits import Batch, InsertEvidenceFile
+from deepdecide.domain.edits import Batch, InsertEvidenceFile, SetMigrationStep
 from deepdecide.domain.errors import DeepdecideError
 from deepdecide.domain.i18n import _, ngettext
 from deepdecide.domain.progress import CancelToken, ProgressCallback, scaled
+from deepdecide.domain.vocabulary import word
 from deepdecide.gui.i18n import fmt
 from deepdecide.gui.tasks import Task
 
@@ -20,11 +21,14 @@ if TYPE_CHECKING:
 
 
 def import_files(paths: list[str], contexts: dict[str, Any], progress: ProgressCallback,
-                 token: CancelToken, skipped: list[tuple[str, str]] | None = None) -> list[Any]:
+                 token: CancelToken, skipped: list[tuple[str, str]] | None = None,
+                 plans: list[tuple[str, Any]] | None = None) -> list[Any]:
     """Worker: import every file, and every result file below a folder (all or nothing); raise the
-    first failure. Files below a folder that are no result files go to ``skipped`` (path, reason)."""
+    first failure. Files below a folder that are no result files go to ``skipped`` (path, reason); a
+    folder with a benchmark plan's manifest at its top goes to ``plans`` (folder, plan)."""
     from deepdecide.importers.folder import import_folder
     from deepdecide.importers.joins import aisbench_pairs, join_aisbench
+    from deepdecide.importers.plan import read_manifest
     from deepdecide.importers.registry import import_file
 
     results = []
@@ -37,6 +41,9 @@ def import_files(paths: list[str], contexts: dict[str, Any], progress: ProgressC
         if path in to_join:
             results.append((path, join_aisbench(path, to_join[path], contexts.get(path))))
         elif os.path.isdir(path):
+            plan = read_manifest(path)  # a manifest that cannot be read: an error naming it, nothing imported
+            if plan is not None and plans is not None:
+                plans.append((path, plan))
             found = import_folder(path, contexts=contexts, progress=step, cancel=token)
             if found.failed:
                 first = found.failed[0]
@@ -70,8 +77,9 @@ class EvidenceImporter(QObject):
         self.ctx.set_busy(fmt(_("Importing %1…"), names), 0.0)
         contexts = dict(self.contexts)
         self.skipped: list[tuple[str, str]] = []
-        skipped = self.skipped
-        task = Task(lambda progress, token: import_files(paths, contexts, progress, token, skipped))
+        self.plans: list[tuple[str, Any]] = []
+        skipped, plans = self.skipped, self.plans
+        task = Task(lambda progress, token: import_files(paths, contexts, progress, token, skipped, plans))
         task.signals.progress_changed.connect(lambda v: self.ctx.set_busy(fmt(_("Importing %1…"), names), v))
         task.signals.finished.connect(self._finished)
         task.signals.failed.connect(self._failed)
@@ -110,6 +118,41 @@ class EvidenceImporter(QObject):
         return fmt(_("Against the workload: %1; see the Evidence page."),
                    text)
 
+    def _planned(self, row: Any) -> Any:
+        """A file of a benchmark plan's folder: its answers from its own manifest entry, to confirm."""
+        from deepdecide.importers import context_table
+        from deepdecide.importers.plan import planned_file
+
+        for root, plan in self.plans:
+            entry = planned_file(plan, root, row.path) if _below(row.path, root) else None
+            if entry is not None:
+                return context_table.plan_row(row, entry)
+        return row
+
+    def _plan_note(self, root: str, plan: Any, imported: list[str]) -> str:
+        """Planned against imported against missing: "Benchmark plan plan-x: 3 planned files, 2 imported,
+        1 missing (results/…)"."""
+        from deepdecide.importers.plan import FileStatus, status
+
+        got = status(plan, root, [p for p in imported if _below(p, root)], [])
+        missing = [g.file.path for g in got if g.status == FileStatus.MISSING]
+        done = sum(1 for g in got if g.status == FileStatus.DONE)
+        text = fmt(_("Benchmark plan %1: %2 planned files, %3 imported, %4 missing"), Path(root).name, len(got),
+                   done, len(missing))
+        if missing:
+            text += " (" + ", ".join(missing[:3]) + (" …" if len(missing) > 3 else "") + ")"
+        return text + "."
+
+    def _steps_moved(self, imported: list[str]) -> list[tuple[int, Any]]:
+        """(index, step) of every migration step the imported plans move on (never back)."""
+        from deepdecide.importers.plan import status, steps_after
+
+        before = self.ctx.document.workspace.migration_plan
+        steps = before
+        for root, plan in self.plans:
+            steps = steps_after(plan, status(plan, root, [p for p in imported if _below(p, root)], []), steps)
+        return [(i, new) for i, (old, new) in enumerate(zip(before, steps, strict=True)) if old != new]
+
     def _context_choices(self) -> dict[str, list[tuple[str, str]]]:
         """Runtimes (serving engines and engines: a kernel library is a build fact, not a runtime) and
         platforms of the matrix, as (id, name shown)."""
@@ -126,7 +169,8 @@ class EvidenceImporter(QObject):
         ws = self.ctx.document.workspace
         matrix = ws.matrix
         # a file of a known other model is a mismatch: asked who made it, never its runtime or platform
-        rows = [context_table.row_for(path, r, matrix, ws.workload) for path, r in results if path not in self.contexts]
+        rows = [self._planned(context_table.row_for(path, r, matrix, ws.workload))
+                for path, r in results if path not in self.contexts]
         if rows and context_table.needs_asking(rows):
             self.ctx.set_busy(_("Waiting for the context of the import…"), None)
             answered = self.ctx.interaction.ask_import_context(rows, self._context_choices())
@@ -140,7 +184,9 @@ class EvidenceImporter(QObject):
             self.ctx.set_busy(ngettext("No result files found; {n} file(s) skipped, nothing was changed.", "No result files found; {n} file(s) skipped, nothing was changed.", len(self.skipped)).format(n=len(self.skipped)), None)
             self.deleteLater()
             return
-        edits = tuple(InsertEvidenceFile(r.evidence) for _p, r in results)
+        edits: tuple[Any, ...] = tuple(InsertEvidenceFile(r.evidence) for _p, r in results)
+        moved = self._steps_moved([p for p, _r in results])  # the migration steps the plans serve, in the same step
+        edits += tuple(SetMigrationStep(i, step) for i, step in moved)
         names = ", ".join(Path(p).name for p, _r in results)
         count = len(results)
         if count > 3:
@@ -159,6 +205,11 @@ class EvidenceImporter(QObject):
         runs = sum(len(r.evidence.runs) for _p, r in results)
         checks = sum(len(r.evidence.parity) for _p, r in results)
         text = fmt(_("Imported %1: %2 runs, %3 parity checks."), names, runs, checks)
+        for root, plan in self.plans if added else []:
+            text += " " + self._plan_note(root, plan, [p for p, _r in results])
+        for _i, step in moved if added else []:
+            text += " " + fmt(_("Migration step %1 (%2): now %3."), step.order, step.title,
+                              word(step.status, "step status"))
         fit = self._fit_note(len(results)) if added else ""
         if fit:
             text += " " + fit
@@ -167,3 +218,11 @@ class EvidenceImporter(QObject):
             text += " " + fmt(ngettext("Skipped {n} file(s) that are not result files (first: %1: %2).", "Skipped {n} file(s) that are not result files (first: %1: %2).", len(self.skipped)).format(n=len(self.skipped)), Path(first).name, reason)
         self.ctx.set_busy(text, None)
         self.deleteLater()
+
+
+def _below(path: str, root: str) -> bool:
+    """Whether ``path`` is inside the folder ``root``."""
+    try:
+        return os.path.commonpath([os.path.abspath(path), os.path.abspath(root)]) == os.path.abspath(root)
+    except ValueError:
+        return False

@@ -12,7 +12,9 @@ import`` both follow them):
   it (an estimator's or simulator's output is *predicted*): it is never defaulted to *own*;
 - an answer given to several files at once goes only to the rows the user selected, and only
   for the facts each of those files lacks;
-- every row that lacks a fact is confirmed (or edited) on its own before the import goes on.
+- every row that lacks a fact is confirmed (or edited) on its own before the import goes on;
+- a file of a benchmark plan's folder has its answers filled from its own manifest entry (never one
+  file's answer on another) and is confirmed on its own too, even when it lacks nothing.
 
 Where each fact of a stored run came from: the file (no flag), the file name (flag
 ``normalize.from_name``) or the user (flag ``normalize.given``), see ``importers.normalize``.
@@ -31,6 +33,7 @@ from deepdecide.importers.base import ImportContext
 if TYPE_CHECKING:
     from deepdecide.domain.evidence import EvidenceFile
     from deepdecide.domain.matrix import SupportMatrix
+    from deepdecide.domain.plan import PlannedFile
     from deepdecide.domain.workload import Workload
     from deepdecide.importers.registry import ImportResult
 
@@ -48,6 +51,7 @@ class FactSource(StrEnum):
     FILE = "file"  # the file states it
     NAME = "name"  # the file's name suggests it, and the user confirmed it
     USER = "user"  # the user gave it
+    PLAN = "plan"  # a benchmark plan's manifest states it for this file (kept as the user's once confirmed)
 
 
 def _shown(value: object) -> str:
@@ -90,6 +94,7 @@ class ContextRow:
     kind: ProvenanceKind | None = None  # who made it, as answered
     confirmed: bool = False
     other_model: str = ""  # the known other model its runs are of (a mismatch unless accepted as a proxy)
+    planned: str = ""  # the benchmark plan's manifest entry (its path) that filled the answers: confirmed per file
 
     @property
     def who(self) -> ProvenanceKind | None:
@@ -102,9 +107,11 @@ class ContextRow:
 
     @property
     def needs_confirmation(self) -> bool:
-        """A row that lacks facts waits for its confirmation, except a file of a known other model: its
-        runs are a mismatch whatever it is given, so its context is never asked (it may still be given)."""
-        return bool(self.lacks) and not self.confirmed and not self.other_model
+        """A row that lacks facts, or has its context from a plan's manifest, waits for its confirmation,
+        except a file of a known other model outside a plan: its runs are a mismatch whatever it is given,
+        so its context is never asked (it may still be given)."""
+        return ((bool(self.lacks) and not (self.other_model and not self.planned)) or bool(self.planned)) \
+            and not self.confirmed
 
     @property
     def ready(self) -> bool:
@@ -196,8 +203,27 @@ def row_for(path: str, result: ImportResult, matrix: SupportMatrix | None = None
 
 
 def needs_asking(rows: Iterable[ContextRow]) -> bool:
-    """Whether any file lacks a fact (other than a file of a known other model) or does not say who made it."""
-    return any((r.lacks and not r.other_model) or r.file_kind is None for r in rows)
+    """Whether any file lacks a fact, does not say who made it (a file of a known other model
+    is never asked its context), or has its context from a plan's manifest
+    (shown for confirmation, file by file)."""
+    return any((r.lacks and not r.other_model) or r.file_kind is None or (r.planned and not r.confirmed)
+               for r in rows)
+
+
+def plan_row(row: ContextRow, entry: PlannedFile) -> ContextRow:
+    """``row`` with the facts its file lacks answered from its benchmark plan's manifest entry (and who
+    made it, where the file does not say), not confirmed: each planned file is confirmed on its own."""
+    from_plan: dict[str, Value | None] = {"runtime": entry.runtime, "platform": entry.platform,
+                                          "gpu_count": entry.gpu_count, "model": entry.model}
+    for fact in row.lacks:
+        value = from_plan.get(fact)
+        if value not in ("", None, 0):
+            row.set(fact, value, FactSource.PLAN)
+    if row.file_kind is None and entry.kind in {k.value for k in ProvenanceKind}:
+        row.kind = ProvenanceKind(entry.kind)
+    row.planned = entry.path
+    row.confirmed = False
+    return row
 
 
 def apply_to(rows: list[ContextRow], selected: Iterable[int], values: Mapping[str, Value | None],

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from reportlab.graphics.shapes import Circle, Drawing, Group, Line, PolyLine, Rect, String
+from reportlab.graphics.shapes import Circle, Drawing, Group, Line, Polygon, PolyLine, Rect, String
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepTogether
@@ -100,6 +100,16 @@ class Marker:
     value: float
     label: str
     axis: str = "x"  # "x": vertical line at x = value; "y": horizontal line
+
+
+@dataclass
+class Callout:
+    """A point the chart marks and labels (a break-even point): a diamond in its colour with a short label."""
+
+    x: float
+    y: float
+    label: str
+    color: str | None = None  # hex
 
 
 @dataclass
@@ -217,14 +227,14 @@ def _legend_rows(entries: Sequence[tuple[str, P]], max_w: float) -> list[list[tu
 
 def xy_chart(series: Sequence[Series], *, x_label: str, y_label: str, markers: Sequence[Marker] = (),
              width: float = 480, height: float = 210, title: str = "", x_log: int | None = None,
-             y_fmt: Callable[[float], str] = fmt_tick) -> Drawing:
+             y_fmt: Callable[[float], str] = fmt_tick, callouts: Sequence[Callout] = ()) -> Drawing:
     """Scatter / line chart; each series one colour, points marked, optional reference lines.
 
     ``x_log`` (a base, e.g. 2) draws the x axis on a log scale with ticks in real units. The
     legend sits above the plot (never on the data); the ranges include every reference line and
     leave room for its label."""
-    xs = [p[0] for s in series for p in s.points] + [m.value for m in markers if m.axis == "x"]
-    ys = [p[1] for s in series for p in s.points] + [m.value for m in markers if m.axis == "y"]
+    xs = [p[0] for s in series for p in s.points] + [m.value for m in markers if m.axis == "x"] + [c.x for c in callouts]
+    ys = [p[1] for s in series for p in s.points] + [m.value for m in markers if m.axis == "y"] + [c.y for c in callouts]
     if x_log:
         xs = [x for x in xs if x > 0]
     legend_w = width - 52
@@ -268,6 +278,16 @@ def xy_chart(series: Sequence[Series], *, x_label: str, y_label: str, markers: S
         fill, stroke, width_ = (color, colors.white, 0.4) if s.filled else (colors.white, color, 0.9)
         for x, y in pts:
             d.add(Circle(f.sx(x), f.sy(y), POINT_R, fillColor=fill, strokeColor=stroke, strokeWidth=width_))
+    for k, c in enumerate(callouts):
+        if x_log and c.x <= 0:
+            continue
+        cx, cy, r = f.sx(c.x), f.sy(c.y), 3.2
+        color = _color(c.color, k)
+        d.add(Polygon([cx, cy - r, cx + r, cy, cx, cy + r, cx - r, cy], fillColor=colors.white, strokeColor=color,
+                      strokeWidth=1.1))
+        # labels alternate above and below the point: neighbours at the same cost stay apart
+        d.add(_text(cx, cy + r + 1.5 if k % 2 == 0 else cy - r - FONT_SIZE, c.label, color=color, anchor="middle",
+                    bold=True))
     y = height - 10 - _title_height(title_lines)
     for row in rows:
         x = f.x0

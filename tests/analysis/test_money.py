@@ -189,6 +189,18 @@ def test_break_even_demand_against_the_hosted_api():
 
     be = sm.break_even_tps
     assert gap(be * 0.99) > 0 > gap(be * 1.01)
+    # the points the charts mark: the same demand, on the option's line, cheaper above it
+    points = [p for p in cx.breakeven_points if p.option == "buy-sm100-deepinfer"]
+    assert [(p.demand, p.cheaper_above) for p in points] == [(be, True)]
+    assert points[0].tco == pytest.approx(
+        evaluate(replace(ws, demand=replace(ws.demand, output_tokens_per_s=be)), sensitivity=False)
+        .option("buy-sm100-deepinfer").costs.tco_usd.value, rel=1e-6)
+    # an option cheaper only between two demands has two points, the API never has one
+    keep = [(p.demand, p.cheaper_above) for p in cx.breakeven_points if p.option == "keep-vllm-h100"]
+    assert len(keep) == 2 and keep[0][0] < keep[1][0] and [k[1] for k in keep] == [True, False]
+    assert all(p.option != cx.api_option for p in cx.breakeven_points)
+    api_per_m = dict(cx.per_m_tokens)[cx.api_option][0]
+    assert all(p.per_m_tokens == pytest.approx(api_per_m, rel=0.05) for p in cx.breakeven_points)
 
 
 def test_the_measured_power_hook_keeps_the_nameplate_until_power_fields_exist(sample):

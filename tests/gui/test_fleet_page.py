@@ -200,3 +200,44 @@ def test_a_price_says_which_options_pay_it_now(fleet_window):
     assert "No option on the platform pays it now" in rent  # the H100 options own and buy
     buy = plat.data(plat.index(h100, _col(plat, "Purchase $/GPU")), Qt.ItemDataRole.ToolTipRole)
     assert "Paid now by: H100 · vLLM" in buy
+
+
+def test_the_crossover_chart_marks_every_break_even_point_the_assessment_holds(make_window):
+    from deepdecide.domain.formatting import number
+
+    window = make_window()
+    page = window.show_page("fleet")
+    cx = window.document.assessment().crossover
+    assert cx is not None and cx.breakeven_points
+    assert not page.crossover_box.isHidden()
+    chart = page.crossover_chart
+    # one line per option and the API (dashed), one numbered diamond per break-even point
+    from deepdecide.domain import presentation as look
+
+    short = look.short_labels(window.document.workspace)
+    legend = chart.legend_texts()
+    assert short[cx.api_option] in legend
+    assert {short[p.option] for p in cx.breakeven_points} <= set(legend)
+    assert [t.toPlainText() for t in chart.callout_items] == [str(k + 1) for k in range(len(cx.breakeven_points))]
+    listed = page.crossover_points.text()
+    names = {o.id: o.name for o in window.document.workspace.options}
+    for k, p in enumerate(cx.breakeven_points, start=1):
+        side = "cheaper above" if p.cheaper_above else "cheaper below"
+        assert f"{k} {names[p.option]}: {side} {number(p.demand, 'tok/s')}" in listed
+
+
+def test_without_a_hosted_api_the_crossover_box_hides(make_window, tmp_path):
+    from deepdecide.domain.workspace import Strategy
+    from deepdecide.storage.files import load_builtin_workspace, save_workspace
+
+    ws = load_builtin_workspace()
+    apis = {o.id for o in ws.options if o.strategy == Strategy.HOSTED_API}
+    ws = replace(ws, options=tuple(o for o in ws.options if o.id not in apis),
+                 answers=tuple(a for a in ws.answers if a.option not in apis),
+                 decision=replace(ws.decision, considered_options=tuple(
+                     o for o in ws.decision.considered_options if o not in apis)))
+    path = tmp_path / "no-api.deepdecide.yaml"
+    save_workspace(ws, path)
+    window = make_window((str(path),))
+    page = window.show_page("fleet")
+    assert window.document.assessment().crossover is None and page.crossover_box.isHidden()

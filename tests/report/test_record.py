@@ -208,3 +208,21 @@ def test_cost_section_shows_both_views_the_fleet_and_the_risks():
     assert "≈ $" in flat  # figures resting on assumptions are marked
     assert "68 GPUs in one scale-up domain" in flat
     assert "Risks of the recommended option" in flat
+
+
+def test_the_budget_marks_each_break_even_point_against_the_hosted_api():
+    from deepdecide.analysis import evaluate
+    from deepdecide.domain import formatting
+    from deepdecide.storage.files import load_builtin_workspace
+
+    ws = load_builtin_workspace()
+    points = evaluate(ws, sensitivity=False).crossover.breakeven_points
+    assert points
+    pdf = build(ws, sections=("budget",))
+    flat = " ".join("\n".join(_texts(pdf)).split())
+    assert "Break-even demand (numbered on the chart)" in flat
+    assert "The numbered diamonds mark the break-even demands listed above." in flat
+    # every point, numbered in order, with its demand and the side where the option is cheaper
+    for n, p in enumerate(points, start=1):
+        side = "cheaper above" if p.cheaper_above else "cheaper below"
+        assert f"{n}: {formatting.number(p.demand, 'tok/s')} ({side})" in flat, (n, p)

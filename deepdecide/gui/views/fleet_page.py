@@ -14,12 +14,13 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGridLayout,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QVBoxLayout,
     QWidget,
 )
 
-from deepdecide.analysis.assessment import UnitPrice
+from deepdecide.analysis.assessment import Assessment, UnitPrice
 from deepdecide.analysis.prices import FLEET_PRICES
 from deepdecide.domain import presentation as look
 from deepdecide.domain.common import Estimate
@@ -31,10 +32,11 @@ from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.formatting import money_unit, workspace_unit
 from deepdecide.gui.i18n import current_language, fmt, locale_for
 from deepdecide.gui.i18n import text as message_text
-from deepdecide.gui.labels import fleet_pays, fleet_uses
+from deepdecide.gui.labels import cost_view, fleet_pays, fleet_uses
 from deepdecide.gui.models.assessed import ranked_order
 from deepdecide.gui.models.records import Column, RecordTableModel
 from deepdecide.gui.views.page import Page, make_table
+from deepdecide.gui.widgets.charts import Callout, CrossoverChart, SeriesLook
 from deepdecide.gui.widgets.numbers import DecimalSpinBox, IntegerSpinBox
 
 #: a fleet field of a platform: (field, the quote's price name)
@@ -135,6 +137,8 @@ class FleetPage(Page):
         self.api_box = QGroupBox(_("Hosted-API prices"))
         QVBoxLayout(self.api_box).addWidget(self.api_view)
 
+        self.crossover_box = self._build_crossover_box()
+
         # the platforms' table is the widest: the whole width, so its columns are in view at 1280 px
         grid = QGridLayout()
         grid.addWidget(platforms_box, 0, 0, 1, 2)
@@ -146,7 +150,10 @@ class FleetPage(Page):
         layout.addWidget(QLabel(_("<h2>Fleet and prices</h2>")))
         layout.addWidget(self.intro)
         layout.addLayout(grid, 3)
-        layout.addWidget(sources_box, 2)
+        bottom = QHBoxLayout()
+        bottom.addWidget(sources_box, 3)
+        bottom.addWidget(self.crossover_box, 2)
+        layout.addLayout(bottom, 2)
         for view in (self.platforms_view, self.uses_view, self.sources_view, self.api_view):
             view.setMinimumHeight(110)
 
@@ -401,6 +408,59 @@ class FleetPage(Page):
         return box
 
     # edits -------------------------------------------------------------------------------
+    def _build_crossover_box(self) -> QGroupBox:
+        box = QGroupBox(_("Break-even against the hosted API"))
+        box.setObjectName("fleet_crossover")
+        self.crossover_chart = CrossoverChart()
+        self.crossover_chart.setObjectName("fleet_crossover_chart")
+        self.crossover_chart.setMinimumHeight(220)
+        self.crossover_points = QLabel()
+        self.crossover_points.setObjectName("fleet_crossover_points")
+        self.crossover_points.setWordWrap(True)
+        column = QVBoxLayout(box)
+        column.addWidget(self.crossover_chart, 1)
+        column.addWidget(self.crossover_points)
+        return box
+
+    def _show_crossover(self, a: Assessment) -> None:
+        """Cost per million tokens served against the peak demand, each option beside the hosted API
+        (dashed), the break-even points the Assessment found numbered on the lines and listed below."""
+        ws = self.document.workspace
+        cx = a.crossover
+        self.crossover_box.setVisible(cx is not None)
+        if cx is None:
+            self.crossover_chart.set_lines([], [], None, "")
+            self.crossover_points.setText("")
+            return
+        names = {o.id: o.name for o in ws.options}
+        short = look.short_labels(ws)
+
+        def series_look(oid: str) -> SeriesLook:
+            return SeriesLook(short.get(oid, oid), look.option_swatch(ws, oid))
+
+        api = dict(cx.per_m_tokens).get(cx.api_option, ())
+        api_top = max((v for v in api if v is not None), default=None)
+        cap = 4.0 * api_top if api_top else None  # small fleets start far above: cut at 4 x the API's price
+        lines = []
+        for oid, values in cx.per_m_tokens:
+            pts = [(d, v) for d, v in zip(cx.demand, values, strict=True)
+                   if v is not None and (cap is None or v <= cap)]
+            lines.append((series_look(oid), pts, oid == cx.api_option))
+        shown = [p for p in cx.breakeven_points if p.per_m_tokens is not None]
+        callouts = [Callout(series_look(p.option), p.demand, p.per_m_tokens or 0.0, str(k + 1))
+                    for k, p in enumerate(shown)]
+        self.crossover_chart.set_lines(lines, callouts, cx.stated_demand, _("stated demand"))
+        self.crossover_chart.set_axis_labels(fmt(_("%1/M output tokens served"), self._sign()),
+                                             _("peak demand, output tok/s (log scale)"))
+        listed = [fmt(_("%1 %2: cheaper above %3") if p.cheaper_above else _("%1 %2: cheaper below %3"),
+                      str(k + 1), names.get(p.option, p.option), number(p.demand, "tok/s"))
+                  for k, p in enumerate(shown)]
+        intro = fmt(_("Total cost over the horizon per million tokens served at the average load, in the %1 view "
+                      "(dashed: %2). Break-even demands:"), cost_view(cx.view),
+                    names.get(cx.api_option, cx.api_option))
+        self.crossover_points.setText("\n".join([intro, *listed]) if listed else
+                                      intro + " " + _("none in the range drawn"))
+
     def _assumption(self, field: str, value: float) -> None:
         if self.updating:
             return
@@ -451,6 +511,7 @@ class FleetPage(Page):
         self.apis.set_rows(hosted)
         self.apis.refresh_headers()
         self.api_box.setVisible(bool(hosted))
+        self._show_crossover(a)
         self.updating = True
         try:
             loc = locale_for(current_language())

@@ -246,7 +246,7 @@ class ImportContextDialog(QDialog):
                 check.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
                 check.setToolTip(fmt(_("Runs of %1, not the workload's model: a mismatch, so no context is "
                                        "needed"), row.other_model))
-            elif row.lacks:
+            elif row.lacks or row.planned:
                 check.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsUserCheckable)
                 check.setToolTip(_("Tick when the row's answer is right"))
             else:
@@ -309,10 +309,13 @@ class ImportContextDialog(QDialog):
                 else:
                     self._set_combo(w, value)
                 from_name = row.sources.get(fact) is ct.FactSource.NAME and not row.confirmed
+                from_plan = row.sources.get(fact) is ct.FactSource.PLAN and not row.confirmed
                 font = w.font()
-                font.setItalic(from_name)
+                font.setItalic(from_name or from_plan)
                 w.setFont(font)
-                w.setToolTip(fmt(_("Suggested by the file name (%1): check it"), value) if from_name else "")
+                w.setToolTip(fmt(_("Suggested by the file name (%1): check it"), value) if from_name else
+                             fmt(_("From the benchmark plan's manifest (%1, entry %2): check it"), value, row.planned)
+                             if from_plan else "")
             kind_box = self.widget(i, "kind")
             if kind_box is not None:
                 kind_box.setCurrentIndex(max(kind_box.findData(row.kind.value if row.kind else ""), 0))
@@ -321,7 +324,7 @@ class ImportContextDialog(QDialog):
                 return
             if row.other_model:
                 check.setText("—")
-            elif row.lacks:
+            elif row.lacks or row.planned:
                 check.setCheckState(Qt.CheckState.Checked if row.confirmed else Qt.CheckState.Unchecked)
             else:
                 check.setText("✓")

@@ -29,7 +29,8 @@ pg.setConfigOptions(antialias=True)
 
 Point = tuple[float, float]
 
-__all__ = ["DistributionChart", "LatencyChart", "SeriesLook", "ThemedPlot", "ThroughputChart", "pareto_front"]
+__all__ = ["CrossoverChart", "DistributionChart", "LatencyChart", "SeriesLook", "ThemedPlot", "ThroughputChart",
+           "pareto_front"]
 
 
 class LocaleAxis(pg.AxisItem):
@@ -413,6 +414,75 @@ class DistributionChart(ThemedPlot):
         if xs:
             self.setXRange(*padded(min(xs), max(xs)), padding=0)
         return drawn
+
+
+@dataclass(frozen=True)
+class Callout:
+    """A point the chart marks and labels (a break-even point): a diamond in its series' colour."""
+
+    look: SeriesLook
+    x: float
+    y: float
+    label: str
+
+
+class CrossoverChart(ThemedPlot):
+    """Cost against peak demand (log scale), one line per option, the baseline dashed, its crossings
+    marked with labelled diamonds and the stated demand as a vertical line."""
+
+    def set_lines(self, lines: list[tuple[SeriesLook, list[Point], bool]], callouts: list[Callout],
+                  stated: float | None, stated_label: str) -> int:
+        """``lines``: (look, points, dashed); returns how many lines were drawn."""
+        self._redraw = lambda: self.set_lines(lines, callouts, stated, stated_label)
+        self.reset()
+        self.callout_items: list[Any] = []
+        item = self.getPlotItem()
+        item.setLogMode(x=True, y=False)
+        xs: list[float] = []
+        ys: list[float] = []
+        n = 0
+        for s, pts, dashed in lines:
+            pts = sorted(p for p in pts if p[0] > 0)
+            if len(pts) < 2:
+                continue
+            x, y = zip(*pts, strict=True)
+            style = Qt.PenStyle.DashLine if dashed else Qt.PenStyle.SolidLine
+            self.plot(x, y, pen=pg.mkPen(self.color(s), width=3 if dashed else 2, style=style), name=s.label)
+            xs += x
+            ys += y
+            n += 1
+        shown = [c for c in callouts if c.x > 0]
+        for k, c in enumerate(shown):
+            color = self.color(c.look)
+            self.plot([c.x], [c.y], pen=None, symbol="d", symbolSize=11,
+                      symbolBrush=pg.mkBrush(self.palette().color(QPalette.ColorRole.Base)),
+                      symbolPen=pg.mkPen(color, width=2))
+            # labels alternate above and below the point: neighbours at the same cost stay apart
+            text = pg.TextItem(c.label, color=color, anchor=(0.5, 1.15) if k % 2 == 0 else (0.5, -0.15))
+            text.setPos(math.log10(c.x), c.y)
+            self.addItem(text, ignoreBounds=True)
+            self.callout_items.append(text)
+            xs.append(c.x)
+            ys.append(c.y)
+        if not n:
+            self.note(_("No cost to plot against the demand"))
+            return 0
+        if stated is not None and stated > 0:
+            color = self.reference()
+            self.addItem(pg.InfiniteLine(pos=math.log10(stated), angle=90, movable=False,
+                                         pen=pg.mkPen(color, width=2, style=Qt.PenStyle.DashLine)))
+            label = pg.TextItem(stated_label, color=color, anchor=(-0.02, 0))
+            self.addItem(label, ignoreBounds=True)
+            xs.append(stated)
+        else:
+            label = None
+        self.fit(xs, ys, log_x=True)
+        if label is not None:  # at the top, on the side of the line with more room
+            (x0, x1), (_y0, y1) = self.getPlotItem().viewRange()
+            v = math.log10(stated or 1)
+            label.setAnchor((1.02, 0) if v > (x0 + x1) / 2 else (-0.02, 0))
+            label.setPos(v, y1)
+        return n
 
 
 def _look(looks: dict[str, SeriesLook] | None, name: str) -> SeriesLook:

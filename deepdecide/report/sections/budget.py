@@ -14,7 +14,7 @@ from deepdecide.domain import presentation as look
 from deepdecide.domain.formatting import DASH, percent, unit_text
 from deepdecide.domain.i18n import _
 from deepdecide.report import charts
-from deepdecide.report.sections.base import BODY_W, Context, h1, h2, money
+from deepdecide.report.sections.base import BODY_W, Context, h1, h2, money, num
 from deepdecide.report.sections.titles import title
 from deepdecide.report.styles import bullets, para, table
 from deepdecide.report.words import text, word
@@ -204,12 +204,19 @@ def hosted(ctx: Context) -> list[Flowable]:
             slo=text(h.note) if h.note else "")))
     if cx is None:
         return out
-    rows = [[oa.name, text(oa.costs.break_even) if oa.costs.break_even else DASH]
+    # the break-even points, numbered as the chart marks them
+    numbers = {id(p): k + 1 for k, p in enumerate(cx.breakeven_points)}
+    rows = [[oa.name, text(oa.costs.break_even) if oa.costs.break_even else DASH,
+             "; ".join(_("{n}: {demand} ({side})").format(
+                 n=numbers[id(p)], demand=num(p.demand, "tok/s"),
+                 side=_("cheaper above") if p.cheaper_above else _("cheaper below"))
+                 for p in cx.breakeven_points if p.option == oa.option) or DASH]
             for oa in a.options if oa.costs.break_even is not None]
     out.append(para(_("Where each option costs less than the hosted API, by peak demand: total cost over the "
                       "horizon in the {view} view, every other input at its likely value (the API bills the average "
                       "tokens, peak × utilization).").format(view=word(cx.view))))
-    out.append(table([_("Option"), _("Cheaper than the hosted API")], rows, [60 * mm, BODY_W - 60 * mm]))
+    out.append(table([_("Option"), _("Cheaper than the hosted API"), _("Break-even demand (numbered on the chart)")],
+                     rows, [44 * mm, BODY_W - 100 * mm, 56 * mm]))
     series = []
     short = look.short_labels(ctx.ws)
     api = dict(cx.per_m_tokens).get(cx.api_option, ())
@@ -224,16 +231,18 @@ def hosted(ctx: Context) -> list[Flowable]:
     if series:
         markers = [charts.Marker(cx.stated_demand, _("stated demand"))] if cx.stated_demand else []
         out.append(Spacer(1, 2 * mm))
+        callouts = [charts.Callout(p.demand, p.per_m_tokens, str(numbers[id(p)]), look.option_color(ctx.ws, p.option))
+                    for p in cx.breakeven_points if p.per_m_tokens is not None and (cap is None or p.per_m_tokens <= cap)]
         out.append(charts.figure(
             charts.xy_chart(series, x_label=_("peak demand, output tok/s (log scale)"),
                             y_label=_("{unit}/M output tokens served").format(unit=ctx.unit), markers=markers,
-                            width=BODY_W, height=230, x_log=2,
+                            width=BODY_W, height=230, x_log=2, callouts=callouts,
                             title=_("Cost over the horizon per million tokens served, against the peak demand "
                                     "(dashed: the hosted API)"),
                             y_fmt=lambda v: formatting.money(v, ctx.currency, digits=2)),
             _("Total cost over the horizon divided by the tokens served at the average load (peak × utilization), "
               "in the {view} view: where a line runs under the dashed one, that option costs less than buying the "
-              "tokens.").format(view=word(cx.view)),
+              "tokens. The numbered diamonds mark the break-even demands listed above.").format(view=word(cx.view)),
             _("The hosted API's price is a placeholder: replace it with a quote.")
             if any(oa.costs.hosted and oa.costs.hosted.placeholder for oa in apis) else ""))
     return out

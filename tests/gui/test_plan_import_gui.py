@@ -1,0 +1,86 @@
+"""A benchmark plan's folder imported in the desktop app: every file's context comes from its own
+manifest entry, shown in the import table for confirmation file by file (never one answer on
+several files), and the status says how many planned files were imported and which are missing.
+The results are the real third-party files, renamed into the plan's layout."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from deepdecide.cli.main import main
+from deepdecide.domain.evidence import ProvenanceKind
+from deepdecide.domain.plan import MANIFEST, from_json
+from deepdecide.domain.workspace import StepStatus
+
+pytestmark = pytest.mark.gui
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE = ROOT / "data" / "samples" / "deepseek-v4.1-flash.deepdecide.yaml"
+SGLANG = ("benchmarks/sglang/sglang_0.5.5_bench_serving_gh200_qwen3b_c8.jsonl",
+          "benchmarks/sglang/sglang_bench_serving_2025-03_sharegpt.jsonl")
+
+
+def test_a_plan_folder_asks_each_file_s_context_from_its_manifest_entry(make_window, qtbot, interaction, tmp_path,
+                                                                        shared_fixture, capsys):
+    out = tmp_path / "plan"
+    assert main(["plan", str(SAMPLE), "-o", str(out), "--top", "1"]) == 0
+    capsys.readouterr()
+    plan = from_json((out / MANIFEST).read_text(encoding="utf-8"))
+    planned = [f for item in plan.items for f in item.files]
+    results = [f for f in plan.items[0].files if f.purpose == "performance"][:2]
+    for f, fixture in zip(results, SGLANG, strict=True):
+        (out / f.path).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(shared_fixture(fixture), out / f.path)
+
+    window = make_window()
+    step = plan.items[0].step
+    assert step is not None
+    before = next(s for s in window.document.workspace.migration_plan if s.order == step)
+    assert before.status == StepStatus.TODO
+    seen = []
+
+    def check_then_confirm_each(dialog):
+        ok = dialog.buttons.button(dialog.buttons.StandardButton.Ok)
+        seen.append([(r.planned, dict(r.values), r.kind, r.confirmed) for r in dialog.rows])
+        assert not ok.isEnabled()  # nothing goes in before each planned file is confirmed
+        for i in range(len(dialog.rows)):  # one row at a time
+            dialog.table.clearSelection()
+            dialog.table.selectRow(i)
+            dialog.confirm_selected()
+        assert ok.isEnabled()
+
+    interaction.import_context_script = check_then_confirm_each
+    doc = window.document
+    n = len(doc.workspace.evidence.files)
+    undo = doc.undo_stack.count()
+    window.import_evidence([str(out)])
+    qtbot.waitUntil(lambda: len(doc.workspace.evidence.files) > n or bool(interaction.errors), timeout=30000)
+    assert not interaction.errors, interaction.errors
+    # one table, one row per result file, each filled from its own entry and not yet confirmed
+    assert len(seen) == 1
+    by_entry = {p: (values, kind, confirmed) for p, values, kind, confirmed in seen[0]}
+    assert set(by_entry) == {f.path for f in results}
+    for f in results:
+        values, kind, confirmed = by_entry[f.path]
+        assert kind == ProvenanceKind.OWN and not confirmed
+        assert all(v == getattr(f, k) for k, v in values.items())
+    # the March 2025 file states no context: all of it from the manifest
+    assert by_entry[results[1].path][0] == {"runtime": "sglang", "platform": "nv-h100", "gpu_count": 8,
+                                            "model": results[1].model}
+    added = doc.workspace.evidence.files[n:]
+    assert len(added) == 2 and {f.provenance.kind for f in added} == {ProvenanceKind.OWN}
+    march = next(f for f in added if f.provenance.file_name == Path(results[1].path).name)
+    assert {(r.runtime, r.platform, r.gpu_count) for r in march.runs} == {("sglang", "nv-h100", 8)}
+    # planned against imported against missing
+    status = window.status_label.text()
+    assert f"Benchmark plan plan: {len(planned)} planned files, 2 imported, {len(planned) - 2} missing" in status
+    # the migration step the plan serves moves on, in the same undo step as the files
+    assert next(s for s in doc.workspace.migration_plan if s.order == step).status == StepStatus.IN_PROGRESS
+    assert f"Migration step {step} ({before.title}): now in progress." in status
+    assert doc.undo_stack.count() == undo + 1
+    doc.undo_stack.undo()
+    assert len(doc.workspace.evidence.files) == n
+    assert next(s for s in doc.workspace.migration_plan if s.order == step).status == StepStatus.TODO
