@@ -26,12 +26,14 @@ HELP = N_("rank a workspace's options: classification, evidence levels, capacity
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from deepdecide.cli.common import whole_arg
+
     parser.add_argument("workspace", nargs="?", metavar="WORKSPACE",
                         help=_("a workspace file (*.deepdecide.yaml); default: the built-in sample decision"))
     parser.add_argument("--json", action="store_true", help=_("print the whole assessment as JSON"))
-    parser.add_argument("--draws", type=int, metavar="N",
+    parser.add_argument("--draws", type=whole_arg, metavar="N",
                         help=_("Monte Carlo draws, 1..1,000,000 (default: the workspace's assumptions.monte_carlo_draws)"))
-    parser.add_argument("--seed", type=int, help=_("Monte Carlo seed, 0..4,294,967,295 (default: the workspace's)"))
+    parser.add_argument("--seed", type=whole_arg, help=_("Monte Carlo seed, 0..4,294,967,295 (default: the workspace's)"))
     parser.add_argument("--no-monte-carlo", action="store_true", help=_("skip the Monte Carlo draws"))
 
 
