@@ -485,7 +485,8 @@ def _pool_lines(a: Assessment, order: list[str], cur: str) -> list[str]:
         for pool in (p.prefill, p.decode):
             cpm = pool.cost_per_m_tokens_usd
             rows.append([oid, pool.role, f"{pool.runtime} / {pool.platform}", _(pool.classification.label),
-                         _("{n} GPUs").format(n=formatting.integer(pool.gpus_per_worker)),
+                         ngettext("{n} GPU", "{n} GPUs", pool.gpus_per_worker).format(
+                             n=formatting.integer(pool.gpus_per_worker)),
                          f"{_num(pool.capacity.value)} {formatting.unit_text(pool.capacity.unit)} "
                          f"({_(pool.basis.value)})",
                          _num(pool.workers), _num(pool.gpus), _num(pool.nodes),

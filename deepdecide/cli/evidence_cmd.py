@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from deepdecide.domain.i18n import N_, _
+from deepdecide.domain.i18n import N_, _, ngettext
 from deepdecide.domain.vocabulary import word
 
 if TYPE_CHECKING:
@@ -208,8 +208,12 @@ def fit_summary(ws: Workspace, indexes: Iterable[int]) -> list[str]:
         for status, xs in by.items():
             reasons = list(dict.fromkeys(r for x in xs for r in render_all(x.reasons)))
             counted = list(dict.fromkeys(c for x in xs for c in x.counts_for))
-            parts.append((_("{items} {status} (counts for {counts})") if counted else
-                          _("{items} {status} (counts for nothing)")).format(
+            # the status first, so that no language has to make it agree with the count ("NO ENCAJA: 95 elementos")
+            n = len(xs)
+            parts.append((ngettext("{status}: {items} (counts for {counts})", "{status}: {items} (count for {counts})", n)
+                          if counted else
+                          ngettext("{status}: {items} (counts for nothing)", "{status}: {items} (count for nothing)",
+                                   n)).format(
                 items=formatting.count(len(xs), "item"), status=word(status, "applicability").upper(),
                 counts=", ".join(word(c, "evidence rung") for c in counted))
                          + (f": {'; '.join(reasons)}" if reasons else ""))
