@@ -6,7 +6,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from deepdecide.domain import formatting
-from deepdecide.domain.i18n import N_, _, ngettext
+from deepdecide.domain.i18n import N_, _, ngettext, pgettext
 from deepdecide.domain.vocabulary import word
 
 if TYPE_CHECKING:
@@ -102,8 +102,11 @@ def _cap_label(c: Capacity) -> str:
 
 def _levels(oa: OptionAssessment) -> str:
     ev = oa.evidence
-    return " ".join(f"{n[0].upper()}{'+' if lv.reached else '~' if lv.proxy else '-'}"
-                    for n, lv in (("builds", ev.builds), ("correct", ev.correct), ("performs", ev.performs)))
+    # each rung's letter in the interface language (B C P; Co Cr R in Spanish: compila, correcto, rinde)
+    return " ".join(f"{letter}{'+' if lv.reached else '~' if lv.proxy else '-'}"
+                    for letter, lv in ((pgettext("evidence rung letter", "B"), ev.builds),
+                                       (pgettext("evidence rung letter", "C"), ev.correct),
+                                       (pgettext("evidence rung letter", "P"), ev.performs)))
 
 
 def _status(oa: OptionAssessment) -> str:
@@ -595,5 +598,8 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(json_data(ws, a), indent=2, ensure_ascii=False, allow_nan=False))
         else:
-            print(render(ws, a))
+            from deepdecide.domain.messages import names_of, naming
+
+            with naming(names_of(ws)):  # the reasons name platforms, runtimes, parity kinds; --json keeps ids
+                print(render(ws, a))
     return EXIT_OK if a.winner is not None else EXIT_PROBLEM
