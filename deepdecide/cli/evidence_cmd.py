@@ -152,6 +152,15 @@ def find_file(ws: Workspace, key: str) -> int:
 
 
 def _list(ws: Workspace, only: int | None = None) -> str:
+    """The files with how each run and check fits the workload; platforms, runtimes and parity kinds
+    named, not as ids."""
+    from deepdecide.domain.messages import names_of, naming
+
+    with naming(names_of(ws)):
+        return _listed(ws, only)
+
+
+def _listed(ws: Workspace, only: int | None = None) -> str:
     from deepdecide.analysis import evaluate
     from deepdecide.cli.common import one_line
     from deepdecide.domain import formatting
