@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from deepdecide.domain import formatting
-from deepdecide.domain import i18n
+from deepdecide.domain import formatting, i18n
 from deepdecide.domain.i18n import ngettext
 
 
