@@ -197,3 +197,24 @@ def test_the_spanish_workload_dialog_accepts_what_it_prefills_and_saves_it_right
         assert ok.isEnabled() and (dialog.workload().input_tokens.low, dialog.workload().input_tokens.high) == (6144, 10240)
         dialog.input_tokens.setText("6,144-10,240")
         assert not ok.isEnabled() and "número entero" in dialog.problems.text()
+
+
+def test_the_criteria_tab_names_each_metric_in_both_languages(qapp):
+    """Names, not ids: the Criteria tab's Metric column says what the criterion reads ("cost per million
+    output tokens", "coste por millón de tokens de salida"); the id stays on hover."""
+    from PySide6.QtCore import Qt
+
+    from deepdecide.analysis import evaluate
+    from deepdecide.domain import i18n as domain_i18n
+    from deepdecide.gui.models.assessed import criteria_model
+    from deepdecide.storage.files import builtin_sample
+
+    a = evaluate(builtin_sample("en"), monte_carlo=False)
+    for lang, name in (("en", "cost per million output tokens"), ("es", "coste por millón de tokens de salida")):
+        with domain_i18n.using(lang):
+            model = criteria_model()
+            model.set_rows(list(a.criteria))
+            metrics = [model.index(r, 1).data() for r in range(model.rowCount())]
+            tips = [model.index(r, 1).data(Qt.ItemDataRole.ToolTipRole) for r in range(model.rowCount())]
+        assert name in metrics and "cost_per_m_tokens_usd" not in metrics
+        assert "cost_per_m_tokens_usd" in tips
