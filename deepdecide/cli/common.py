@@ -108,6 +108,30 @@ def today_arg(text: str | None) -> datetime.date | None:
         return None
 
 
+def figure_arg(text: str) -> float:
+    """An argparse type: a number as the interface language writes it ("8.192" is 8192 in Spanish,
+    "0,5" a half); a figure the language would not write is refused with the reason, never guessed."""
+    import argparse
+
+    from deepdecide.domain.formatting import read_figure
+
+    try:
+        return read_figure(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def whole_arg(text: str) -> int:
+    """An argparse type: a whole number as the interface language writes it ("1.000" or "1000" in
+    Spanish, "1,000" or "1000" in English); a fraction is refused."""
+    import argparse
+
+    value = figure_arg(text)
+    if value != round(value):
+        raise argparse.ArgumentTypeError(_("“{text}” is not a whole number").format(text=text))
+    return round(value)
+
+
 def report_error(exc: DeepdecideError) -> None:
     if isinstance(exc, ValidationErrors):
         for e in exc.errors:

@@ -6,7 +6,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from deepdecide.domain import formatting
-from deepdecide.domain.i18n import N_, _, ngettext
+from deepdecide.domain.i18n import N_, _, ngettext, pgettext
 from deepdecide.domain.vocabulary import word
 
 if TYPE_CHECKING:
@@ -26,12 +26,14 @@ HELP = N_("rank a workspace's options: classification, evidence levels, capacity
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from deepdecide.cli.common import whole_arg
+
     parser.add_argument("workspace", nargs="?", metavar="WORKSPACE",
                         help=_("a workspace file (*.deepdecide.yaml); default: the built-in sample decision"))
     parser.add_argument("--json", action="store_true", help=_("print the whole assessment as JSON"))
-    parser.add_argument("--draws", type=int, metavar="N",
+    parser.add_argument("--draws", type=whole_arg, metavar="N",
                         help=_("Monte Carlo draws, 1..1,000,000 (default: the workspace's assumptions.monte_carlo_draws)"))
-    parser.add_argument("--seed", type=int, help=_("Monte Carlo seed, 0..4,294,967,295 (default: the workspace's)"))
+    parser.add_argument("--seed", type=whole_arg, help=_("Monte Carlo seed, 0..4,294,967,295 (default: the workspace's)"))
     parser.add_argument("--no-monte-carlo", action="store_true", help=_("skip the Monte Carlo draws"))
 
 
@@ -102,8 +104,11 @@ def _cap_label(c: Capacity) -> str:
 
 def _levels(oa: OptionAssessment) -> str:
     ev = oa.evidence
-    return " ".join(f"{n[0].upper()}{'+' if lv.reached else '~' if lv.proxy else '-'}"
-                    for n, lv in (("builds", ev.builds), ("correct", ev.correct), ("performs", ev.performs)))
+    # each rung's letter in the interface language (B C P; Co Cr R in Spanish: compila, correcto, rinde)
+    return " ".join(f"{letter}{'+' if lv.reached else '~' if lv.proxy else '-'}"
+                    for letter, lv in ((pgettext("evidence rung letter", "B"), ev.builds),
+                                       (pgettext("evidence rung letter", "C"), ev.correct),
+                                       (pgettext("evidence rung letter", "P"), ev.performs)))
 
 
 def _status(oa: OptionAssessment) -> str:
@@ -488,7 +493,8 @@ def _pool_lines(a: Assessment, order: list[str], cur: str) -> list[str]:
         for pool in (p.prefill, p.decode):
             cpm = pool.cost_per_m_tokens_usd
             rows.append([oid, pool.role, f"{pool.runtime} / {pool.platform}", _(pool.classification.label),
-                         _("{n} GPUs").format(n=formatting.integer(pool.gpus_per_worker)),
+                         ngettext("{n} GPU", "{n} GPUs", pool.gpus_per_worker).format(
+                             n=formatting.integer(pool.gpus_per_worker)),
                          f"{_num(pool.capacity.value)} {formatting.unit_text(pool.capacity.unit)} "
                          f"({_(pool.basis.value)})",
                          _num(pool.workers), _num(pool.gpus), _num(pool.nodes),
@@ -599,5 +605,8 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(json_data(ws, a), indent=2, ensure_ascii=False, allow_nan=False))
         else:
-            print(render(ws, a))
+            from deepdecide.domain.messages import names_of, naming
+
+            with naming(names_of(ws)):  # the reasons name platforms, runtimes, parity kinds; --json keeps ids
+                print(render(ws, a))
     return EXIT_OK if a.winner is not None else EXIT_PROBLEM

@@ -14,11 +14,13 @@ KINDS = {k.value.replace("_", "-"): k for k in ProvenanceKind}
 
 
 def add_context_arguments(parser: argparse.ArgumentParser) -> None:
+    from deepdecide.cli.common import whole_arg
+
     g = parser.add_argument_group(_("context the files may not hold (used only where a file is silent)"))
     g.add_argument("--runtime", default="", help=_("serving engine, e.g. vllm, sglang, trtllm, deepinfer"))
     g.add_argument("--runtime-version", default="", help=_("engine version"))
     g.add_argument("--platform", default="", help=_("accelerator / platform id, e.g. h100-sxm, b200"))
-    g.add_argument("--gpus", type=int, default=None, metavar="N", help=_("GPUs serving the run"))
+    g.add_argument("--gpus", type=whole_arg, default=None, metavar="N", help=_("GPUs serving the run"))
     g.add_argument("--model", default="", help=_("model served"))
     g.add_argument("--quantization", default="", help=_("weights / activations precision, e.g. fp8, fp4"))
     g.add_argument("--label", default="", help=_("free text saying what the evidence is (e.g. its published source)"))

@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from deepdecide.domain.i18n import N_, _
+from deepdecide.domain.i18n import N_, _, ngettext
 from deepdecide.domain.vocabulary import word
 
 if TYPE_CHECKING:
@@ -41,6 +41,8 @@ HELP = N_("list a workspace's evidence against its workload; set a file's contex
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from deepdecide.cli.common import figure_arg, whole_arg
+
     sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     ls = sub.add_parser("list", help=_("every evidence file and run, and how it fits the workload"))
     ls.add_argument("workspace", metavar="WORKSPACE")
@@ -50,12 +52,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     st.add_argument("file", metavar="FILE", help=_("the evidence file's name, or its number in `evidence list`"))
     st.add_argument("--runtime", default="", help=_("serving engine, e.g. vllm, sglang, trtllm, deepinfer"))
     st.add_argument("--platform", default="", help=_("accelerator / platform, e.g. H100, nv-h100, B200"))
-    st.add_argument("--gpus", type=int, default=None, metavar="N", help=_("GPUs serving the run"))
+    st.add_argument("--gpus", type=whole_arg, default=None, metavar="N", help=_("GPUs serving the run"))
     st.add_argument("--model", default="", help=_("model served (replaces what the file said)"))
     st.add_argument("--quantization", default="", help=_("weights / activations precision, e.g. fp8, fp4"))
-    st.add_argument("--input-tokens", type=float, default=None, metavar="N",
+    st.add_argument("--input-tokens", type=figure_arg, default=None, metavar="N",
                     help=_("mean input tokens per request of the file's runs (where the file does not say)"))
-    st.add_argument("--output-tokens", type=float, default=None, metavar="N",
+    st.add_argument("--output-tokens", type=figure_arg, default=None, metavar="N",
                     help=_("mean output tokens per request of the file's runs (where the file does not say)"))
     st.add_argument("--map", action="append", default=None, metavar="TARGET=SOURCE*FACTOR",
                     help=_("read a latency statistic the file lacks from one it holds, for the SLO check, e.g. "
@@ -68,13 +70,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                     help=_("who made the file: own measurement, third-party result, illustrative, predicted"))
     st.add_argument("--proxy", default=None, metavar="REASON",
                     help=_("accept the file's runs as a proxy for the workload, with the reason"))
-    st.add_argument("--discount", default="0.5/0.7/0.9", metavar="LOW/LIKELY/HIGH",
-                    help=_("throughput factor of a proxy (default 0.5/0.7/0.9)"))
+    st.add_argument("--discount", default=None, metavar="LOW/LIKELY/HIGH",
+                    help=_("throughput factor of a proxy, in the interface language's figures "
+                           "(default 0.5/0.7/0.9; 0,5/0,7/0,9 in Spanish)"))
     st.add_argument("--no-proxy", action="store_true", help=_("withdraw the proxy acceptance"))
     one = st.add_mutually_exclusive_group()
-    one.add_argument("--run", type=int, default=None, metavar="N",
+    one.add_argument("--run", type=whole_arg, default=None, metavar="N",
                      help=_("--proxy / --no-proxy for run N of the file only (numbered from 1 in `evidence list`)"))
-    one.add_argument("--check", type=int, default=None, metavar="N",
+    one.add_argument("--check", type=whole_arg, default=None, metavar="N",
                      help=_("--proxy / --no-proxy for parity check N of the file only (from 1)"))
     wl = sub.add_parser("workload", help=_("state the decision's workload (model, aliases, precision, token lengths)"))
     wl.add_argument("workspace", metavar="WORKSPACE")
@@ -83,38 +86,37 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                     help=_("another name of the same model (repeat); replaces the aliases"))
     wl.add_argument("--precision", action="append", default=None, metavar="FORMAT",
                     help=_("a precision the decision serves, e.g. fp4 (repeat); replaces the list"))
-    wl.add_argument("--input", default=None, metavar="LOW-HIGH", help=_("input tokens per request, e.g. 6144-10240"))
-    wl.add_argument("--output", default=None, metavar="LOW-HIGH", help=_("output tokens per request, e.g. 768-1280"))
+    wl.add_argument("--input", default=None, metavar="LOW-HIGH", help=_("input tokens per request in the interface language's figures, e.g. 6144-10240 "
+                           "(6.144-10.240 in Spanish) or 6144..10240"))
+    wl.add_argument("--output", default=None, metavar="LOW-HIGH", help=_("output tokens per request, e.g. 768-1280 (768-1.280 in Spanish)"))
     wl.add_argument("--dataset", default=None, help=_("dataset or traffic class"))
 
 
-def _estimate(text: str) -> Estimate:
+def _estimate(text: str | None) -> Estimate:
+    """``--discount`` read in the interface language ("0,5/0,7/0,9" in Spanish); the default 0.5/0.7/0.9."""
     from deepdecide.domain.common import Estimate
+    from deepdecide.domain.workload import parse_discount
 
-    parts = text.replace(",", "/").split("/")
+    if text is None:
+        return Estimate(0.5, 0.7, 0.9)
     try:
-        values = [float(p) for p in parts]
-    except ValueError:
-        raise ValueError(_('--discount expects LOW/LIKELY/HIGH numbers, got {text!r}').format(text=text)) from None
-    if len(values) == 1:
-        values = values * 3
-    if len(values) != 3 or not (0 < values[0] <= values[1] <= values[2]):
-        raise ValueError(_('--discount needs 0 < low <= likely <= high, got {text!r}').format(text=text))
-    return Estimate(*values)
+        return parse_discount(text)
+    except ValueError as exc:
+        raise ValueError(_('--discount: {reason}').format(reason=exc)) from None
 
 
 def _range(text: str, option: str) -> TokenRange:
-    from deepdecide.domain.workload import TokenRange
+    """``--input`` / ``--output`` read in the interface language: "6.144-10.240" in Spanish is 6144 to
+    10240 tokens; a figure the language would not write is refused, never guessed."""
+    from deepdecide.domain.workload import parse_token_range
 
-    low, sep, high = text.partition("-")
     try:
-        lo = float(low)
-        hi = float(high) if sep else lo
-    except ValueError:
-        raise ValueError(_('{option} expects LOW-HIGH tokens, got {text!r}').format(option=option, text=text)) from None
-    if not 0 < lo <= hi:
-        raise ValueError(_('{option} needs 0 < low <= high, got {text!r}').format(option=option, text=text))
-    return TokenRange(lo, hi)
+        found = parse_token_range(text)
+    except ValueError as exc:
+        raise ValueError(_('{option}: {reason}').format(option=option, reason=exc)) from None
+    if found is None:
+        raise ValueError(_('{option} expects LOW-HIGH tokens, got {text!r}').format(option=option, text=text))
+    return found
 
 
 def parse_mapping(text: str, reason: str) -> StatMapping:
@@ -123,8 +125,10 @@ def parse_mapping(text: str, reason: str) -> StatMapping:
 
     target, sep, rest = text.partition("=")
     source, star, factor = rest.partition("*")
-    try:
-        value = float(factor) if star else 1.0
+    from deepdecide.domain.formatting import read_figure
+
+    try:  # the factor as the interface language writes it: "1,3" in Spanish
+        value = read_figure(factor) if star else 1.0
     except ValueError:
         value = math.nan
     if not sep or not target.strip() or not source.strip() or value != value:
@@ -148,6 +152,15 @@ def find_file(ws: Workspace, key: str) -> int:
 
 
 def _list(ws: Workspace, only: int | None = None) -> str:
+    """The files with how each run and check fits the workload; platforms, runtimes and parity kinds
+    named, not as ids."""
+    from deepdecide.domain.messages import names_of, naming
+
+    with naming(names_of(ws)):
+        return _listed(ws, only)
+
+
+def _listed(ws: Workspace, only: int | None = None) -> str:
     from deepdecide.analysis import evaluate
     from deepdecide.cli.common import one_line
     from deepdecide.domain import formatting
@@ -204,8 +217,12 @@ def fit_summary(ws: Workspace, indexes: Iterable[int]) -> list[str]:
         for status, xs in by.items():
             reasons = list(dict.fromkeys(r for x in xs for r in render_all(x.reasons)))
             counted = list(dict.fromkeys(c for x in xs for c in x.counts_for))
-            parts.append((_("{items} {status} (counts for {counts})") if counted else
-                          _("{items} {status} (counts for nothing)")).format(
+            # the status first, so that no language has to make it agree with the count ("NO ENCAJA: 95 elementos")
+            n = len(xs)
+            parts.append((ngettext("{status}: {items} (counts for {counts})", "{status}: {items} (count for {counts})", n)
+                          if counted else
+                          ngettext("{status}: {items} (counts for nothing)", "{status}: {items} (count for nothing)",
+                                   n)).format(
                 items=formatting.count(len(xs), "item"), status=word(status, "applicability").upper(),
                 counts=", ".join(word(c, "evidence rung") for c in counted))
                          + (f": {'; '.join(reasons)}" if reasons else ""))

@@ -29,6 +29,8 @@ AWS key ids...) are left out of every cell, and stderr says where.""")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from deepdecide.cli.common import whole_arg
+
     parser.description = _(HELP) + "\n\n" + _(DESCRIPTION) + "\n\n" + _(DATA_NOT_FORMULAS)  # whole paragraphs
     parser.add_argument("workspace", nargs="?", metavar="WORKSPACE",
                         help=_("a workspace file (*.deepdecide.yaml); default: the built-in sample decision"))
@@ -41,9 +43,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--xlsx", metavar="FILE.xlsx",
                         help=_("one workbook with a Comparison, an Evidence, a Parity and a Cash flow sheet "
                                "(needs openpyxl)"))
-    parser.add_argument("--draws", type=int, metavar="N",
+    parser.add_argument("--draws", type=whole_arg, metavar="N",
                         help=_("Monte Carlo draws for P(best) and the percentiles (default: the workspace's)"))
-    parser.add_argument("--seed", type=int, help=_("Monte Carlo seed (default: the workspace's)"))
+    parser.add_argument("--seed", type=whole_arg, help=_("Monte Carlo seed (default: the workspace's)"))
     parser.add_argument("--no-monte-carlo", action="store_true",
                         help=_("leave out P(best) and the Monte Carlo percentiles"))
 

@@ -12,7 +12,7 @@ import math
 import sys
 from typing import TYPE_CHECKING, Any
 
-from deepdecide.domain.i18n import N_, _
+from deepdecide.domain.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:  # the importers (numpy, every format) load when a file is imported, not at start-up
     from deepdecide.importers.base import ImportContext
@@ -127,7 +127,8 @@ def print_result(path: str, result: ImportResult) -> None:
             say(_('    interactivity {interactivity_tps_per_user} tok/s per user').format(interactivity_tps_per_user=_fmt(r.interactivity_tps_per_user)))
         intervals = [iv for iv in (run_interval(r, name) for name in CI_FIELDS) if iv is not None]
         if intervals:
-            say(_('    intervals ({level}, {runs} runs): {intervals}').format(
+            say(ngettext('    intervals ({level}, {runs} run): {intervals}', '    intervals ({level}, {runs} runs): {intervals}',
+                         int(r.ci_runs or 2)).format(
                 level=f"{r.ci_level * 100:g} %" if r.ci_level is not None else _("level not stated"),
                 runs=_fmt(r.ci_runs) if r.ci_runs is not None else "?",
                 intervals="; ".join(f"{iv.name} {_fmt(iv.low)} - {_fmt(iv.high)}" for iv in intervals)))

@@ -19,15 +19,17 @@ DEFAULT_TOP = 3
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from deepdecide.cli.common import whole_arg
+
     parser.add_argument("workspace", nargs="?", metavar="WORKSPACE",
                         help=_("a workspace file (*.deepdecide.yaml); default: the built-in sample decision"))
     parser.add_argument("-o", "--output", metavar="DIR",
                         help=_("the plan's folder, new or empty (default: benchmark-plan beside the workspace)"))
-    parser.add_argument("--top", type=int, default=DEFAULT_TOP, metavar="N",
+    parser.add_argument("--top", type=whole_arg, default=DEFAULT_TOP, metavar="N",
                         help=_("plan the N measurements worth the most, 1..20 (default: {n})").format(n=DEFAULT_TOP))
-    parser.add_argument("--draws", type=int, metavar="N",
+    parser.add_argument("--draws", type=whole_arg, metavar="N",
                         help=_("Monte Carlo draws, 1..1,000,000 (default: the workspace's assumptions.monte_carlo_draws)"))
-    parser.add_argument("--seed", type=int, help=_("Monte Carlo seed, 0..4,294,967,295 (default: the workspace's)"))
+    parser.add_argument("--seed", type=whole_arg, help=_("Monte Carlo seed, 0..4,294,967,295 (default: the workspace's)"))
 
 
 def run(args: argparse.Namespace) -> int:

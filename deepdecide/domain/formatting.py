@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import math
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -145,6 +146,88 @@ def read_number(text: str) -> float:
     if (whole and not _grouped(whole, group)) or (fraction and not fraction.isdigit()) or decimal in fraction:
         raise ValueError(f"not a number as {decimal!r} / {group!r} write it: {text!r}")
     return float(f"{sign}{whole.replace(group, '') or '0'}.{fraction or '0'}")
+
+
+#: what a range is written with ("6.144 – 10.240"): never a decimal or grouping mark in any language
+RANGE_DASH = "\u2013"
+#: the separators a typed range may use: the en dash, "..", a hyphen, "—" (never "," or ".")
+_RANGE_SPLIT = re.compile(r"\s*(?:\.\.|\u2013|\u2014|(?<=\d)\s*-)\s*")
+
+
+def read_figure(text: str) -> float:
+    """:func:`read_number` with the reason in the interface language: a figure the current language
+    would not write (a decimal point in Spanish, "6,144" read as a decimal in English…) is refused,
+    never guessed."""
+    try:
+        return read_number(text)
+    except ValueError:
+        decimal, group = separators()
+        raise ValueError(i18n._("“{text}” is not a number as this language writes it "
+                                "(decimal mark “{decimal}”, thousands “{group}”, e.g. {example})")
+                         .format(text=text.strip(), decimal=decimal, group=group, example=fixed(1234.5, 1))) from None
+
+
+def range_text(low: float, high: float) -> str:
+    """A range of whole counts as an editable field shows it and :func:`read_range` reads it back:
+    "6,144 – 10,240" ("6.144 – 10.240" in Spanish); one figure when both ends are equal."""
+    a, b = integer(low), integer(high)
+    return a if a == b else f"{a} {RANGE_DASH} {b}"
+
+
+def read_range(text: str, *, whole: bool = True) -> tuple[float, float] | None:
+    """A range typed as LOW–HIGH (or LOW..HIGH, LOW-HIGH, or one figure) in the interface language:
+    "6.144-10.240" in Spanish is 6144 to 10240, never 6.144 to 10.24. None for an empty text.
+    Raises ValueError naming the reason: not a figure of this language, more than two ends, a
+    fraction where ``whole`` counts are expected ("6,144" in Spanish is six and a bit, not 6144),
+    or not 0 < low <= high."""
+    body = text.strip()
+    if not body:
+        return None
+    parts = _RANGE_SPLIT.split(body)
+    if len(parts) > 2 or not all(p.strip() for p in parts):
+        raise ValueError(i18n._("“{text}” is not LOW {dash} HIGH (e.g. {example})")
+                         .format(text=body, dash=RANGE_DASH, example=range_text(6144, 10240)))
+    values = [read_figure(p) for p in parts]
+    lo, hi = values[0], values[-1]
+    if whole and any(v != round(v) for v in values):
+        raise ValueError(i18n._("“{text}”: a count of tokens is a whole number (thousands are written {example})")
+                         .format(text=body, example=integer(6144)))
+    if not (math.isfinite(lo) and math.isfinite(hi) and 0 < lo <= hi):
+        raise ValueError(i18n._("“{text}”: needs 0 < low <= high").format(text=body))
+    return lo, hi
+
+
+def estimate_text(low: float, likely: float, high: float) -> str:
+    """A LOW/LIKELY/HIGH estimate as a field shows it and :func:`read_estimate` reads it back:
+    "0.5/0.7/0.9" ("0,5/0,7/0,9" in Spanish); one figure when the three are equal."""
+    def one(v: float) -> str:
+        text = f"{v:,.6f}".rstrip("0").rstrip(".")
+        return _local(text)
+    return one(low) if low == likely == high else "/".join(one(v) for v in (low, likely, high))
+
+
+def read_estimate(text: str) -> tuple[float, float, float]:
+    """LOW/LIKELY/HIGH (or one figure for all three) typed in the interface language: "0,5/0,7/0,9"
+    in Spanish, "0.5/0.7/0.9" in English; the parts are separated by "/" or ";" (a comma too in a
+    language whose decimal mark is not one). Raises ValueError with the reason unless three (or one)
+    figures of this language with 0 < low <= likely <= high."""
+    body = text.strip()
+    decimal, group = separators()
+    if "/" in body or ";" in body:
+        parts = re.split(r"[/;]", body)
+    elif decimal != "," and (group != "," or re.search(r",\s", body)):  # "0.5, 0.7, 0.9" in English
+        parts = body.split(",")
+    else:
+        parts = [body]
+    if not body or not all(p.strip() for p in parts) or len(parts) not in (1, 3):
+        raise ValueError(i18n._("“{text}” is not LOW/LIKELY/HIGH numbers (e.g. {example})")
+                         .format(text=body, example=estimate_text(0.5, 0.7, 0.9)))
+    values = [read_figure(p) for p in parts]
+    if len(values) == 1:
+        values = values * 3
+    if not all(math.isfinite(v) for v in values) or not 0 < values[0] <= values[1] <= values[2]:
+        raise ValueError(i18n._("“{text}”: needs 0 < low <= likely <= high").format(text=body))
+    return values[0], values[1], values[2]
 
 
 def _with_unit(text: str, unit: str) -> str:

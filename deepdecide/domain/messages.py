@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import math
 import string
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
@@ -59,10 +61,64 @@ Param = Union[str, int, float, bool, None, "Message", Amount, tuple["Param", ...
 Translate = Callable[[str], str]
 
 
+#: what an id parameter of a message names, by the parameter's name: rendered as its name
+#: ("NVIDIA H100", not "nv-h100") while :func:`naming` is in force; ``to_data`` keeps the id
+_ID_PARAMS = {"platform": "platform", "platforms": "platform", "others": "platform", "runtime": "runtime",
+              "runtimes": "runtime", "option": "option", "options": "option", "criterion": "criterion",
+              "metric": "metric", "kind": "parity kind"}
+
+#: kind ("platform", "runtime", "option", "criterion") -> id -> name, while a view of a workspace is written
+_names: ContextVar[Mapping[str, Mapping[str, str]] | None] = ContextVar("deepdecide_message_names", default=None)
+
+
+@contextmanager
+def naming(names: Mapping[str, Mapping[str, str]] | None) -> Iterator[None]:
+    """Render the ids a message holds (a platform, runtime, option or criterion parameter) as their
+    names in this block: the command line's text output, the record and the desktop write names, never
+    ids; JSON output (``to_data``) keeps the ids. ``names`` is :func:`names_of` a workspace."""
+    token = _names.set(names)
+    try:
+        yield
+    finally:
+        _names.reset(token)
+
+
+def names_of(ws: object) -> dict[str, dict[str, str]]:
+    """The names of a workspace's ids: its options, criteria, and the support matrix's platforms
+    ("NVIDIA H100") and runtimes; a metric by its word in the vocabulary."""
+    matrix = getattr(ws, "matrix", None)
+    out: dict[str, dict[str, str]] = {
+        "option": {o.id: o.name for o in getattr(ws, "options", ()) if o.name},
+        "criterion": {c.id: c.name for c in getattr(ws, "criteria", ()) if c.name},
+        "platform": {p.id: f"{p.vendor} {p.name}".strip() for p in getattr(matrix, "platforms", ()) if p.name},
+        "runtime": {r.id: r.name for r in getattr(matrix, "runtimes", ()) if r.name},
+    }
+    return out
+
+
+def _named(key: str, value: object) -> object:
+    names = _names.get()
+    kind = _ID_PARAMS.get(key)
+    if names is None or kind is None:
+        return value
+    if kind in ("metric", "parity kind") and isinstance(value, str):  # a code of the vocabulary (else as it is)
+        return vocabulary.word(value, kind)
+    table = names.get(kind, {})
+    if isinstance(value, str):
+        return table.get(value, value)
+    if isinstance(value, tuple):
+        return tuple(table.get(v, v) if isinstance(v, str) else v for v in value)
+    return value
+
+
 class _Formatter(string.Formatter):
     def __init__(self, translate: Translate | None):
         super().__init__()
         self.translate = translate
+
+    def get_value(self, key: int | str, args: Sequence[object], kwargs: Mapping[str, object]) -> object:
+        value = super().get_value(key, args, kwargs)
+        return _named(key, value) if isinstance(key, str) else value
 
     def format_field(self, value: object, format_spec: str) -> str:
         if isinstance(value, Message):

@@ -119,10 +119,10 @@ def _table() -> dict[str, dict[str, str]]:
         "parity kind": {
             "kernel": pgettext("parity kind", "kernel"),
             "logits": pgettext("parity kind", "logits"),
-            "greedy_match": pgettext("parity kind", "greedy_match"),
-            "eval_accuracy": pgettext("parity kind", "eval_accuracy"),
-            "structured_output": pgettext("parity kind", "structured_output"),
-            "long_context": pgettext("parity kind", "long_context"),
+            "greedy_match": pgettext("parity kind", "greedy match"),
+            "eval_accuracy": pgettext("parity kind", "eval accuracy"),
+            "structured_output": pgettext("parity kind", "structured output"),
+            "long_context": pgettext("parity kind", "long context"),
         },
         "parity verdict": {
             "pass": pgettext("parity verdict", "pass"),
@@ -198,6 +198,18 @@ def _table() -> dict[str, dict[str, str]]:
             "unknown": pgettext("requirement state", "unknown"),
         },
         # coded values that are plain strings in the model
+        "metric": {  # what a criterion reads (analysis/scoring.py METRICS): its name, never its id
+            "cost_per_m_tokens_usd": pgettext("metric", "cost per million output tokens"),
+            "effective_cost_per_m_tokens_usd": pgettext("metric", "effective cost per million output tokens"),
+            "tco_usd": pgettext("metric", "total cost of ownership"),
+            "time_to_production_weeks": pgettext("metric", "time to production"),
+            "engineering_person_weeks": pgettext("metric", "engineering effort"),
+            "evidence_level": pgettext("metric", "evidence rungs reached"),
+            "official_support": pgettext("metric", "official support"),
+            "service_completeness": pgettext("metric", "service completeness"),
+            "capacity_tps_per_gpu": pgettext("metric", "capacity per GPU at the SLO"),
+            "blockers": pgettext("metric", "blockers nobody builds"),
+        },
         "evidence rung": {  # and what else a run counts for
             "builds": pgettext("evidence rung", "builds"),
             "correct": pgettext("evidence rung", "correct"),

@@ -8,14 +8,13 @@ token lengths says little about the capacity of this one.
 from __future__ import annotations
 
 import functools
-import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from deepdecide.domain.common import Estimate, tuple_field
-from deepdecide.domain.formatting import localized
+from deepdecide.domain.formatting import localized, read_estimate, read_range
 from deepdecide.domain.i18n import _
 
 
@@ -65,35 +64,19 @@ class ProxyAcceptance:
 
 
 def parse_token_range(text: str) -> TokenRange | None:
-    """``"6144-10240"`` (or one number, ``"8192"``) as a range of tokens per request; ``""`` is no
-    range. Raises ValueError with the reason for anything else."""
-    text = text.strip().replace("–", "-").replace(",", "").replace(" ", "")
-    if not text:
-        return None
-    low, sep, high = text.partition("-")
-    try:
-        lo = float(low)
-        hi = float(high) if sep else lo
-    except ValueError:
-        raise ValueError(_("“{text}” is not LOW-HIGH tokens (e.g. 6144-10240)").format(text=text)) from None
-    if not (math.isfinite(lo) and math.isfinite(hi) and 0 < lo <= hi):
-        raise ValueError(_("{text}: needs 0 < low <= high").format(text=text))
-    return TokenRange(lo, hi)
+    """``"6144-10240"``, ``"6.144 – 10.240"`` in Spanish, ``"6144..10240"`` (or one number, ``"8192"``)
+    as a range of tokens per request, read in the interface language
+    (:func:`deepdecide.domain.formatting.read_range`); ``""`` is no range. Raises ValueError with
+    the reason for anything else, a figure the language would not write included (never guessed)."""
+    ends = read_range(text)
+    return None if ends is None else TokenRange(*ends)
 
 
 def parse_discount(text: str) -> Estimate:
-    """``"0.5/0.7/0.9"`` (or one number for all three) as a proxy's throughput factor; raises
-    ValueError with the reason unless 0 < low <= likely <= high."""
-    parts = [p for p in text.strip().replace(",", "/").split("/")]
-    try:
-        values = [float(p) for p in parts]
-    except ValueError:
-        raise ValueError(_("“{text}” is not LOW/LIKELY/HIGH numbers (e.g. 0.5/0.7/0.9)").format(text=text)) from None
-    if len(values) == 1:
-        values = values * 3
-    if len(values) != 3 or not all(math.isfinite(v) for v in values) or not 0 < values[0] <= values[1] <= values[2]:
-        raise ValueError(_("{text}: a discount needs 0 < low <= likely <= high").format(text=text))
-    return Estimate(*values)
+    """``"0.5/0.7/0.9"`` (``"0,5/0,7/0,9"`` in Spanish; or one number for all three) as a proxy's
+    throughput factor, read in the interface language; raises ValueError with the reason unless
+    0 < low <= likely <= high."""
+    return Estimate(*read_estimate(text))
 
 
 def _names(text: str) -> tuple[str, ...]:

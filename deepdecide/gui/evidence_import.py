@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject
 
+from deepdecide.domain import formatting
 from deepdecide.domain.edits import Batch, InsertEvidenceFile, SetMigrationStep
 from deepdecide.domain.errors import DeepdecideError
 from deepdecide.domain.i18n import _, ngettext
@@ -190,10 +191,10 @@ class EvidenceImporter(QObject):
         names = ", ".join(Path(p).name for p, _r in results)
         count = len(results)
         if count > 3:
-            names = fmt(_("%1 files"), count)
+            names = ngettext("{n} file", "{n} files", count).format(n=formatting.integer(count))
 
         def label() -> str:
-            what = fmt(_("%1 files"), count) if count > 3 else names
+            what = ngettext("{n} file", "{n} files", count).format(n=formatting.integer(count)) if count > 3 else names
             return fmt(_("Import %1"), what)  # in the language of the moment
 
         added = False
@@ -204,7 +205,9 @@ class EvidenceImporter(QObject):
             self.ctx.interaction.show_error(_("Cannot import the evidence"), exc)
         runs = sum(len(r.evidence.runs) for _p, r in results)
         checks = sum(len(r.evidence.parity) for _p, r in results)
-        text = fmt(_("Imported %1: %2 runs, %3 parity checks."), names, runs, checks)
+        text = fmt(_("Imported %1: %2, %3."), names,
+                   ngettext("{n} run", "{n} runs", runs).format(n=formatting.integer(runs)),
+                   ngettext("{n} parity check", "{n} parity checks", checks).format(n=formatting.integer(checks)))
         for root, plan in self.plans if added else []:
             text += " " + self._plan_note(root, plan, [p for p, _r in results])
         for _i, step in moved if added else []:

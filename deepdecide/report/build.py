@@ -248,7 +248,10 @@ def render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...],
     """Render the record of an already-canonical workspace (``inputs`` is its canonical JSON;
     ``previous_inputs``, if any, the earlier revision's, and ``approval_record``, the signed approval
     record, both checked by the caller), in the language its build parameters name."""
-    with i18n.using(params_language(params)) as lang:
+    from deepdecide.domain.messages import names_of, naming
+
+    # the reasons name platforms, runtimes and parity kinds, never their ids (the inputs keep the ids)
+    with i18n.using(params_language(params)) as lang, naming(names_of(ws)):
         return _render(ws, inputs, params, chosen, lang, progress=progress, cancel=cancel,
                        previous_inputs=previous_inputs, approval_record=approval_record)
 

@@ -44,7 +44,7 @@ def test_import_of_llama_changes_nothing_and_every_command_says_why(capsys, samp
     assert main(["import", str(llama), "--into", str(sample), "--kind", "own", "--runtime", "vllm", "--platform", "H100",
                  "--gpus", "1", *claim]) == 0
     out = capsys.readouterr().out
-    assert "MISMATCH (counts for nothing)" in out and f"measured on {LLAMA}, not DeepSeek-V4.1-Flash" in out
+    assert "MISMATCH: 1 item (counts for nothing)" in out and f"measured on {LLAMA}, not DeepSeek-V4.1-Flash" in out
     assert _decision(_evaluate(capsys, sample)) == before
     main(["evaluate", str(sample), "--no-monte-carlo"])
     text = capsys.readouterr().out

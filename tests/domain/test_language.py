@@ -34,7 +34,7 @@ def test_english_is_the_source_and_spanish_comes_from_the_catalog():
         assert i18n.gettext("interrupted") == "interrumpido"
         assert i18n.ngettext("draw", "draws", 1) == "extracción"
         assert i18n.ngettext("draw", "draws", 2) == "extracciones"
-        assert i18n.ngettext("{n} file", "{n} files", 2) == "{n} files"  # not in the catalog: the source
+        assert i18n.ngettext("{n} gadget", "{n} gadgets", 2) == "{n} gadgets"  # not in the catalog: the source
         assert i18n.dgettext("argparse", "usage: ") == "uso: "
         assert i18n.translator() is i18n.translate
     assert i18n.language() == "en"

@@ -85,7 +85,7 @@ def test_the_workload_is_edited_on_the_overview_with_messages_and_undo(make_wind
     seen: dict[str, object] = {}
 
     def bad_then_good(dialog):
-        assert dialog.model.text() == "DeepSeek-V4.1-Flash" and dialog.input_tokens.text() == "6144-10240"
+        assert dialog.model.text() == "DeepSeek-V4.1-Flash" and dialog.input_tokens.text() == "6,144 – 10,240"
         dialog.input_tokens.setText("9000-100")
         seen["problems"] = dialog.problems.text()
         seen["ok"] = dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
@@ -95,7 +95,7 @@ def test_the_workload_is_edited_on_the_overview_with_messages_and_undo(make_wind
 
     interaction.workload_script = bad_then_good
     overview.workload_button.click()
-    assert "Input tokens: 9000-100: needs 0 < low <= high" in seen["problems"] and seen["ok"] is False
+    assert "Input tokens: “9000-100”: needs 0 < low <= high" in seen["problems"] and seen["ok"] is False
     w = doc.workspace.workload
     assert w.input_tokens.low == 7000 and w.dataset == "chat" and "deepseek-ai/DeepSeek-V4-Flash" in w.aliases
     assert "chat" in overview.workload.text()
@@ -174,3 +174,47 @@ def test_parity_checks_of_another_model_are_shown_greyed_with_the_reason(make_wi
     assert page.detail.index(0, 0).data(Qt.ItemDataRole.ForegroundRole) is not None  # greyed
     assert page.detail.index(0, 2).data().startswith("/scratch/")
     assert page.grid.index(vllm_row, eval_col).data(Qt.ItemDataRole.UserRole + 2) == "none"  # the verdict: no check
+
+
+def test_the_spanish_workload_dialog_accepts_what_it_prefills_and_saves_it_right(qapp):
+    """The review's case: in Spanish the dialog pre-fills "6.144 – 10.240" and "768 – 1.280", accepts
+    them (OK enabled) and saves 6144–10240 tokens; "6.144-10.240" typed is the same range; an
+    English-grouped "6,144-10,240" is refused with the reason, never saved as 6.144 tokens."""
+    from deepdecide.domain import i18n as domain_i18n
+    from deepdecide.gui.views.workload_dialog import WorkloadDialog
+    from deepdecide.storage.files import builtin_sample
+
+    ws = builtin_sample("es")
+    with domain_i18n.using("es"):
+        dialog = WorkloadDialog(ws.workload)
+        ok = dialog.buttons.button(dialog.buttons.StandardButton.Ok)
+        assert dialog.input_tokens.text() == "6.144 – 10.240" and dialog.output_tokens.text() == "768 – 1.280"
+        assert ok.isEnabled() and not dialog.problems.text()
+        w = dialog.workload()
+        assert (w.input_tokens.low, w.input_tokens.high) == (6144, 10240)
+        assert (w.output_tokens.low, w.output_tokens.high) == (768, 1280)
+        dialog.input_tokens.setText("6.144-10.240")
+        assert ok.isEnabled() and (dialog.workload().input_tokens.low, dialog.workload().input_tokens.high) == (6144, 10240)
+        dialog.input_tokens.setText("6,144-10,240")
+        assert not ok.isEnabled() and "número entero" in dialog.problems.text()
+
+
+def test_the_criteria_tab_names_each_metric_in_both_languages(qapp):
+    """Names, not ids: the Criteria tab's Metric column says what the criterion reads ("cost per million
+    output tokens", "coste por millón de tokens de salida"); the id stays on hover."""
+    from PySide6.QtCore import Qt
+
+    from deepdecide.analysis import evaluate
+    from deepdecide.domain import i18n as domain_i18n
+    from deepdecide.gui.models.assessed import criteria_model
+    from deepdecide.storage.files import builtin_sample
+
+    a = evaluate(builtin_sample("en"), monte_carlo=False)
+    for lang, name in (("en", "cost per million output tokens"), ("es", "coste por millón de tokens de salida")):
+        with domain_i18n.using(lang):
+            model = criteria_model()
+            model.set_rows(list(a.criteria))
+            metrics = [model.index(r, 1).data() for r in range(model.rowCount())]
+            tips = [model.index(r, 1).data(Qt.ItemDataRole.ToolTipRole) for r in range(model.rowCount())]
+        assert name in metrics and "cost_per_m_tokens_usd" not in metrics
+        assert "cost_per_m_tokens_usd" in tips

@@ -235,15 +235,23 @@ def test_a_spanish_first_start_opens_the_spanish_sample(make_window):
     assert window.document.workspace.decision.context == spanish.decision.context
 
 
-def test_a_proxy_discount_reads_either_decimal_notation():
+def test_a_proxy_discount_is_read_in_the_interface_language():
+    """Each language's own notation; the other's is refused, never guessed."""
+    from deepdecide.domain import i18n as domain_i18n
     from deepdecide.gui.views.evidence_page import parse_estimate
 
-    assert parse_estimate("0.5/0.7/0.9") == [0.5, 0.7, 0.9]
-    assert parse_estimate("0.5, 0.7, 0.9") == [0.5, 0.7, 0.9]
-    assert parse_estimate("0,5/0,7/0,9") == [0.5, 0.7, 0.9]
-    assert parse_estimate("0,5; 0,7; 0,9") == [0.5, 0.7, 0.9]
-    assert parse_estimate("0,8") == [0.8]
-    assert parse_estimate("0.8") == [0.8]
+    with domain_i18n.using("en"):
+        assert parse_estimate("0.5/0.7/0.9") == [0.5, 0.7, 0.9]
+        assert parse_estimate("0.5, 0.7, 0.9") == [0.5, 0.7, 0.9]
+        assert parse_estimate("0.8") == [0.8] * 3
+        with pytest.raises(ValueError):
+            parse_estimate("0,5/0,7/0,9")
+    with domain_i18n.using("es"):
+        assert parse_estimate("0,5/0,7/0,9") == [0.5, 0.7, 0.9]
+        assert parse_estimate("0,5; 0,7; 0,9") == [0.5, 0.7, 0.9]
+        assert parse_estimate("0,8") == [0.8] * 3
+        with pytest.raises(ValueError):
+            parse_estimate("0.5/0.7/0.9")
 
 
 @pytest.mark.gui

@@ -41,7 +41,7 @@ def test_record_parity_table_says_which_checks_fit_and_greys_the_others(shared_f
     flat = " ".join("\n".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages).split())
     assert "Checks counted / not" in flat and "0 / 6" in flat  # the summary, per option (vLLM on H100)
     assert "Fits" in flat and "mismatch, not counted" in flat
-    assert ("Check 1 (eval_accuracy, nl2foam_gen_original), mismatch, not counted: measured on "
+    assert ("Check 1 (eval accuracy, nl2foam_gen_original), mismatch, not counted: measured on "
             "/scratch/hieu/nl2foam_sft_0/outputs/nl2foam_sft_0__8__1765350318, not DeepSeek-V4.1-Flash") in flat
     # accepted as a proxy (that one check): labelled so, still no verdict from it
     from deepdecide.domain.edits import with_item_proxy
@@ -50,4 +50,4 @@ def test_record_parity_table_says_which_checks_fit_and_greys_the_others(shared_f
     ev2 = with_item_proxy(ev, "check", 0, ProxyAcceptance("our fine-tune on the same stack"))
     pdf = build(replace(ws, evidence=replace(ws.evidence, files=(*ws.evidence.files, ev2))), sections=("parity",))
     flat = " ".join("\n".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages).split())
-    assert "Check 1 (eval_accuracy, nl2foam_gen_original), proxy: proxy accepted: our fine-tune on the same stack" in flat
+    assert "Check 1 (eval accuracy, nl2foam_gen_original), proxy: proxy accepted: our fine-tune on the same stack" in flat

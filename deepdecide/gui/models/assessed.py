@@ -11,6 +11,7 @@ from deepdecide.domain import formatting
 from deepdecide.domain.i18n import _
 from deepdecide.domain.messages import Message
 from deepdecide.domain.presentation import pools_text
+from deepdecide.domain.vocabulary import word
 from deepdecide.gui import labels
 from deepdecide.gui.i18n import text, texts
 from deepdecide.gui.models.records import Column, RecordTableModel
@@ -85,7 +86,7 @@ def criteria_model(parent: QObject | None = None) -> RecordTableModel:
     criterion is not scored (an unknown metric, a bad weight): such a criterion takes no share."""
     return RecordTableModel([
         Column(_("Criterion"), lambda c: c.name, tooltip=lambda c: c.id),
-        Column(_("Metric"), lambda c: c.metric),
+        Column(_("Metric"), lambda c: word(c.metric, "metric"), tooltip=lambda c: c.metric),
         Column(_("Weight"), lambda c: c.weight, display=formatting.weight, numeric=True),
         Column(_("Share"), lambda c: c.weight_share if c.used else None, display=_share_text, numeric=True),
         Column(_("Scored"), lambda c: _("yes") if c.used else _("no"),

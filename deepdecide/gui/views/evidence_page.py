@@ -58,16 +58,10 @@ NOT_COUNTED = frozenset({"mismatch", "needs-context"})
 
 
 def parse_estimate(text: str) -> list[float]:
-    """The numbers of "LOW/LIKELY/HIGH" (or one number), in either notation: "0.5/0.7/0.9",
-    "0.5, 0.7, 0.9", or with decimal commas as Spanish writes them, "0,5/0,7/0,9" or "0,8"."""
-    text = text.strip()
-    if "/" in text or ";" in text:
-        parts = re.split(r"[/;]", text)
-    elif re.fullmatch(r"\s*\d+,\d+\s*", text):
-        parts = [text]
-    else:
-        parts = text.split(",")
-    return [float(p.strip().replace(",", ".")) for p in parts]
+    """The numbers of "LOW/LIKELY/HIGH" (or one number) as the interface language writes them
+    ("0.5/0.7/0.9", "0.5, 0.7, 0.9"; "0,5/0,7/0,9" or "0,8" in Spanish): the three, or one for all
+    three. Raises ValueError with the reason for a figure the language would not write (never guessed)."""
+    return list(formatting.read_estimate(text))
 
 
 def counts_for_nothing(applicability: Any) -> bool:
@@ -516,7 +510,8 @@ class EvidencePage(Page):
             current = {"runtime": f.parity[0].runtime, "platform": f.parity[0].platform, "model": f.parity[0].model}
         if f.proxy is not None:
             d = f.proxy.discount
-            current.update(proxy_reason=f.proxy.reason, proxy_discount=f"{d.low:g}/{d.likely:g}/{d.high:g}")
+            current.update(proxy_reason=f.proxy.reason,
+                           proxy_discount=formatting.estimate_text(d.low, d.likely, d.high))
         fields = ["runtime", "platform", "gpu_count", "model", "quantization", "input_tokens", "output_tokens",
                   "proxy_reason", "proxy_discount"] if f.runs else \
             ["runtime", "platform", "model", "proxy_reason", "proxy_discount"]
@@ -533,17 +528,11 @@ class EvidencePage(Page):
         reason = str(values.get("proxy_reason", "") or "").strip()
         if "proxy_reason" in fields:
             if reason:
-                text = str(values.get("proxy_discount", "") or "0.5/0.7/0.9")
+                text = str(values.get("proxy_discount", "") or formatting.estimate_text(0.5, 0.7, 0.9))
                 try:
-                    parts = parse_estimate(text)
-                    parts = parts * 3 if len(parts) == 1 else parts
-                    discount = Estimate(*parts)
-                    if len(parts) != 3 or not 0 < discount.low <= discount.likely <= discount.high:
-                        raise ValueError(text)
-                except (TypeError, ValueError):
-                    self.document_interaction().info(_("Proxy discount"),
-                                                     fmt(_("“%1” is not LOW/LIKELY/HIGH numbers with "
-                                                                 "0 < low ≤ likely ≤ high."), text))
+                    discount = Estimate(*parse_estimate(text))
+                except (TypeError, ValueError) as exc:
+                    self.document_interaction().info(_("Proxy discount"), str(exc))
                     return
                 proxy = ProxyAcceptance(reason, discount)
             else:

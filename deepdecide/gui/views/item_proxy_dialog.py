@@ -17,6 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deepdecide.domain import formatting
+from deepdecide.domain.common import Estimate
 from deepdecide.domain.evidence import EvidenceFile
 from deepdecide.domain.i18n import _
 from deepdecide.domain.vocabulary import word
@@ -81,7 +83,8 @@ class ItemProxyDialog(QDialog):
         own = self.file.own_proxy(*key)
         self.reason.setText(own.reason if own is not None else "")
         d = own.discount if own is not None else None
-        self.discount.setText(f"{d.low:g}/{d.likely:g}/{d.high:g}" if d is not None else "0.5/0.7/0.9")
+        d = d if d is not None else Estimate(0.5, 0.7, 0.9)
+        self.discount.setText(formatting.estimate_text(d.low, d.likely, d.high))
         x = self._status.get(key)
         self.why.setText("; ".join(str(m) for m in x.reasons) if x is not None else "")
         self._check()

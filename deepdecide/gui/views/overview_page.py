@@ -126,11 +126,16 @@ class OptionCard(QFrame):
 
     def fit_text(self, fit: FitCounts) -> str:
         """"1 match · 1 proxy · 3 mismatch · 1 needs context" (zeros left out; "none" when no run)."""
-        parts = [(fit.matches, _("match")), (fit.proxies, _("proxy")),
-                 (fit.mismatches, _("mismatch")), (fit.needs_context, _("need context"))]
-        text = " · ".join(f"{integer(n)} {word}" for n, word in parts if n) or _("no run")
+        # each count agrees with its number in every language ("1 encaja", "3 no encajan")
+        parts = [ngettext("{n} match", "{n} match", n).format(n=integer(n)) if k == 0 else
+                 ngettext("{n} proxy", "{n} proxies", n).format(n=integer(n)) if k == 1 else
+                 ngettext("{n} mismatch", "{n} mismatch", n).format(n=integer(n)) if k == 2 else
+                 ngettext("{n} needs context", "{n} need context", n).format(n=integer(n))
+                 for k, n in enumerate((fit.matches, fit.proxies, fit.mismatches, fit.needs_context)) if n]
+        text = " · ".join(parts) or _("no run")
         if fit.checks_other:  # parity checks of another model, proxies or needing context: no verdict from them
-            text += " · " + fmt(_("%1 checks not counted"), integer(fit.checks_other))
+            text += " · " + ngettext("{n} check not counted", "{n} checks not counted",
+                                     fit.checks_other).format(n=integer(fit.checks_other))
         return text
 
     def set_option(self, oa: OptionAssessment, draws: OptionDraws | None, currency: str,

@@ -20,13 +20,13 @@ from PySide6.QtWidgets import (
 from deepdecide.domain import formatting
 from deepdecide.domain.i18n import _
 from deepdecide.domain.workload import TokenRange, Workload, workload_from_form
+from deepdecide.gui.i18n import fmt
 
 
 def range_text(r: TokenRange | None) -> str:
-    if r is None:
-        return ""
-    low, high = formatting.integer(r.low).replace(",", ""), formatting.integer(r.high).replace(",", "")
-    return low if r.low == r.high else f"{low}-{high}"
+    """A range as the dialog pre-fills it and reads it back: "6,144 – 10,240" ("6.144 – 10.240" in
+    Spanish), the en dash never a grouping or decimal mark."""
+    return "" if r is None else formatting.range_text(r.low, r.high)
 
 
 class WorkloadDialog(QDialog):
@@ -47,9 +47,11 @@ class WorkloadDialog(QDialog):
         self.precisions = QLineEdit(", ".join(workload.precisions))
         self.precisions.setPlaceholderText(_("e.g. fp4, fp8 (empty: any)"))
         self.input_tokens = QLineEdit(range_text(workload.input_tokens))
-        self.input_tokens.setPlaceholderText(_("LOW-HIGH, e.g. 6144-10240 (empty: any)"))
+        self.input_tokens.setPlaceholderText(fmt(_("LOW – HIGH, e.g. %1 (empty: any)"),
+                                                 formatting.range_text(6144, 10240)))
         self.output_tokens = QLineEdit(range_text(workload.output_tokens))
-        self.output_tokens.setPlaceholderText(_("LOW-HIGH, e.g. 768-1280 (empty: any)"))
+        self.output_tokens.setPlaceholderText(fmt(_("LOW – HIGH, e.g. %1 (empty: any)"),
+                                                  formatting.range_text(768, 1280)))
         self.dataset = QLineEdit(workload.dataset)
         self.dataset.setPlaceholderText(_("dataset or traffic class, e.g. random, chat, RAG (empty: any)"))
         self.notes = QLineEdit(workload.notes)
