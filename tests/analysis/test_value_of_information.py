@@ -108,7 +108,7 @@ def test_sample_ranks_the_sglang_capacity_first_and_is_reproducible(sample):
     first = info[0]
     assert first.measurement == Measurement.PERFORMANCE
     assert first.above_noise and first.p_change > 0 and first.value is not None
-    assert first.switch_to[0] == "keep-vllm-h100"
+    assert first.switch_to[0] == "mixed-h100-prefill-sm100-decode"  # ranked second on its pools
     # an input that cannot flip the winner (the dev-only option's efforts) is worth nothing
     idle = [i for i in info if i.option == "rtx-dev-only"]
     assert idle and all(i.p_change == 0 and i.gain == 0 for i in idle)
