@@ -21,7 +21,8 @@ def _tool(name: str) -> str:
 
 
 def test_import_layers_hold():
-    """Only gui/ imports Qt; domain is pure; layers point downwards (contracts in pyproject.toml)."""
+    """Only gui/ imports Qt; domain is pure; layers point downwards; siblings import each other in no
+    cycle (contracts in pyproject.toml)."""
     proc = subprocess.run([_tool("lint-imports"), "--no-cache"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
 

@@ -22,6 +22,7 @@ them (docs/analysis.md, "The article's four questions").
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from deepdecide.analysis.assessment import (
     ArticleChecklist,
@@ -107,8 +108,6 @@ def _requirement_fit(req: Requirement, env: EnvironmentCapture) -> RequirementFi
 
 
 def _with_cuda(env: EnvironmentCapture, cuda: str) -> EnvironmentCapture:
-    from dataclasses import replace
-
     return replace(env, cuda=cuda)
 
 

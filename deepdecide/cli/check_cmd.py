@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Callable
+from dataclasses import replace
 
 from deepdecide.cli.common import error, report_error, table
 from deepdecide.domain import formatting
@@ -62,8 +63,6 @@ def _version_of(example: str) -> Callable[[str], str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from dataclasses import replace
-
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
     from deepdecide.domain.machine import MachineProfile, ReqState, check_machine
     from deepdecide.domain.matrix import normalise_name

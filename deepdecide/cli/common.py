@@ -6,6 +6,7 @@ import datetime
 import re
 import shutil
 import sys
+import textwrap
 from collections.abc import Sequence
 from typing import Any, TextIO
 
@@ -212,8 +213,6 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str]], *, wrap_last: b
         last = cells[-1]
         if not wrap_last or len(last) <= last_w:
             return [(head + "  " + last).rstrip()]
-        import textwrap
-
         parts = textwrap.wrap(last, last_w) or [""]
         pad = " " * (lead + 2)
         return [(head + "  " + parts[0]).rstrip()] + [pad + p for p in parts[1:]]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 from typing import TYPE_CHECKING
 
 from deepdecide.domain.i18n import N_, _
@@ -56,8 +57,6 @@ def load_revision(path: str) -> tuple[Workspace, CheckedRecord | None]:
 
 
 def run(args: argparse.Namespace) -> int:
-    import json
-
     from deepdecide.analysis.diff import area_text, diff_workspaces
     from deepdecide.cli.common import report_error, say
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 from typing import TYPE_CHECKING, Any
 
 from deepdecide.domain import formatting
@@ -574,8 +575,6 @@ def _money_units(data: Any, sign: str) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
-    import json
-
     from deepdecide.analysis import evaluate
     from deepdecide.cli.common import convert_hint, error, report_error, report_warnings
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from typing import Any
 
 from deepdecide.domain.errors import DeepdecideError
@@ -53,8 +55,6 @@ def predecessor(path: str, *, trust: list[Any] | None = None, crls: list[Any] | 
     """The record a new revision is built on, checked as ``deepdecide verify`` checks it; an altered one
     is refused (AlteredRecordError naming the file and what is wrong), and one made by another version is
     unconfirmed: accepted, with a note on stderr."""
-    import sys
-
     from deepdecide.cli.common import say
 
     rec = checked_record(path, trust=trust, crls=crls)
@@ -81,9 +81,6 @@ def _record_inputs(path: str) -> tuple[bytes, bytes]:
 
 
 def run(args: argparse.Namespace) -> int:
-    import os
-    import sys
-
     from deepdecide.cli.common import hold_workspace, output_refused, report_error, say
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
     from deepdecide.report.revision import start_revision

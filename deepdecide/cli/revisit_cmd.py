@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 
 from deepdecide.domain.i18n import N_, _, pgettext
 
@@ -37,8 +38,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import json
-
     from deepdecide.analysis.revisit import check_revisit
     from deepdecide.cli.common import report_error, today_arg
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE

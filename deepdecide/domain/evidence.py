@@ -6,6 +6,7 @@ The field names of :class:`BenchmarkRun` and :class:`ParityCheck` are the contra
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
 
@@ -296,8 +297,6 @@ def lengths_from_file_name(file_name: str) -> tuple[int, int] | None:
     """The request lengths InferenceMAX's documented file names encode (``agg_dsr1_1k8k.json``:
     1,024 in / 8,192 out; ``1k`` is 1,024 tokens), the format's only place for them; None when the
     name holds none."""
-    import re
-
     stem = re.sub(r"\.json$", "", file_name.lower())
     for token in re.split(r"[_/\s]+", stem):
         m = re.fullmatch(r"(\d+)k(\d+)k", token)

@@ -10,6 +10,7 @@ which planned measurements are done, missing or failed, and marks the migration 
 from __future__ import annotations
 
 import json
+import shlex
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -82,8 +83,6 @@ def capture_manifest(f: PlannedFile) -> str:
 
 def _shell_word(arg: str) -> str:
     """One argument for a POSIX shell: quoted; ``${NAME}`` left to expand inside double quotes."""
-    import shlex
-
     if "${" in arg:
         return '"' + arg.replace("\\", "\\\\").replace('"', '\\"').replace("`", "\\`") + '"'
     return shlex.quote(arg)

@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import math
 import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -303,8 +304,6 @@ def sampled(pts: Sequence[Any], limit: int = MAX_POINTS) -> list[Any]:
 def log_ticks(lo: float, hi: float, base: int = 2, step: int = 2) -> list[float]:
     """Tick values of a log axis in real units: 1, 4, 16, … 4,096 (every ``step``-th power of ``base``)
     covering [lo, hi]; at most about eight ticks."""
-    import math
-
     lo = max(lo, 1e-12)
     hi = max(hi, lo)
     k0 = math.floor(math.log(lo, base) + 1e-9)

@@ -16,10 +16,14 @@ the current schema, makes it an error (see ``storage.files``).
 from __future__ import annotations
 
 import dataclasses
+import datetime
+import enum
 import functools
 import math
 import re
+import types
 import typing
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,8 +71,6 @@ def id_problem(value: str) -> str | None:
         return _("an id must not be empty")
     if len(value) > MAX_ID_CHARS:
         return _("the id has {n} characters, more than {max}").format(n=len(value), max=MAX_ID_CHARS)
-    import unicodedata  # only for an id that breaks the rule
-
     normalized = unicodedata.normalize("NFKC", value)
     if normalized != value and ID_PATTERN.match(normalized) and len(normalized) <= MAX_ID_CHARS:
         return _("{value} is not in normal form (NFKC): write {normalized!r}").format(
@@ -97,8 +99,6 @@ _BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
 
 def bidi_reason(value: str) -> str:
     """Why a name holding a bidirectional control is refused, naming the first one and its place."""
-    import unicodedata
-
     m = _BIDI.search(value)
     assert m is not None
     ch = m.group(0)
@@ -395,8 +395,6 @@ def date_problem(value: str) -> str | None:
     (the empty text too: the date is not stated)."""
     if not value:
         return None
-    import datetime
-
     if _ISO_DATE.match(value):
         try:
             datetime.date.fromisoformat(value)
@@ -504,10 +502,6 @@ def _path_text(at: _Path) -> str:
 def _plain_type(tp: Any) -> bool:
     """Whether a value of type ``tp`` is never walked: a number, text, bool, None, enum, a union of
     them, or a tuple whose items are such values or tuples (the walks look into a tuple's dataclasses only)."""
-    import enum
-    import types
-    import typing
-
     if tp in _LEAF:
         return True
     if isinstance(tp, type):

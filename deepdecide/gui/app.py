@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import gc
+import importlib
 import os
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -44,8 +47,6 @@ def create_app(argv: Sequence[str] | None = None) -> Any:
         # Automatic collection is off from here on and the GUI thread collects on a timer instead
         # (start_collector: after the first paint, as it imports pyqtgraph, which the first page may
         # not need; no pool thread runs before then).
-        import gc
-
         gc.disable()
         app._deepdecide_gc = None  # type: ignore[attr-defined]
     QGuiApplication.setApplicationDisplayName("deepdecide")
@@ -147,8 +148,6 @@ def run_deferred(window: MainWindow, *, stepwise: bool = False) -> None:
 def prefetch_pages(window: MainWindow) -> None:
     """After the first paint: import the modules of the pages not shown yet (pandas, the charts'
     pyqtgraph), one per turn of the event loop, so that a page's first visit builds widgets only."""
-    import importlib
-
     from deepdecide.gui.views.main_window import PAGES
 
     def importer(module: str) -> Callable[[], None]:
@@ -190,8 +189,6 @@ def _after_first_paint(window: Any, app: Any, *, report: bool = False) -> None:
     """Run the deferred start-up work once the window has painted its first frame (or after two
     seconds, should no paint come: a window started minimized). ``report``: print the wall-clock
     time of that paint and quit after the deferred work (the start-up benchmark)."""
-    import time
-
     from PySide6.QtCore import QEvent, QObject, QTimer
 
     class FirstPaint(QObject):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -132,8 +133,6 @@ class WorkspaceDocument(QObject):
         ws, lang = self._workspace, domain_i18n.language()
         if self._revisit is not None and self._revisit[0] is ws and self._revisit[1:3] == (today, lang):
             return self._revisit[3]
-        import datetime as dt
-
         from deepdecide.analysis.revisit import check_revisit
 
         report = check_revisit(ws, dt.date.fromisoformat(today))

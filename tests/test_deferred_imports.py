@@ -1,0 +1,674 @@
+"""Every import inside a function body (a deferred import) says why it waits.
+
+An import is deferred to keep a library or a layer out of a module's own import (``deepdecide
+--version`` loads neither reportlab nor Qt), or because a top-level one would be circular. Each
+one in deepdecide/ either says so on its line, ``# deferred: <reason>``, or is listed in KNOWN
+below (the file, under deepdecide/, and the module it imports) with its reason: a new deferred
+import with neither fails. An entry of KNOWN that no longer matches an import fails too, so the
+list only shrinks: an import moved to the top of its module, or given its comment, leaves it.
+
+The reasons of KNOWN were measured when the list was written (what each import adds to its
+module's own import, and whether the module imported imports this one back); those marked FREE
+add nothing, or next to nothing, and can move to the top when their file is next changed.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "deepdecide"
+
+MARK = "# deferred:"
+
+# The reasons of KNOWN.
+CYCLE = "a top-level import would be circular: the module imported imports this one at its top"
+MUTUAL = ("the module imported imports this one as well (directly or not): one side of a cycle that "
+          "pyproject.toml's acyclic_siblings contract names")
+COMMAND = ("a command's own layers load when it runs, not when the parser is built (--help, --version, "
+           "another command)")
+LAYER = "keeps modules of deepdecide this module otherwise does without out of its import (none of them heavy)"
+FREE = "costs nothing here (loaded already with this module, or next to nothing): can move to the top"
+OPTIONAL_SIMDJSON = "optional: without simdjson the ordinary parser reads the file (the ImportError is caught)"
+OPTIONAL_XLSX = "optional dependency (the xlsx extra): only the XLSX export imports it, and says when it is missing"
+DID_YOU_MEAN = "difflib only for a 'did you mean' hint (kept out of start-up)"
+RESOURCES = ("importlib.resources (its readers import zipfile and more) only for a data package that is not a "
+             "folder")
+CTYPES = "ctypes only where the reference guard applies (CPython before 3.12)"
+GUI_OPENS = "the desktop application (and Qt) loads only when it opens: a headless command never imports it"
+
+
+def loads(libraries: str) -> str:
+    return f"keeps {libraries} out of this module's import: loaded when the function runs"
+
+
+#: file (under deepdecide/) -> module named by a deferred import in it -> why it is deferred
+KNOWN: dict[str, dict[str, str]] = {
+    "analysis/capacity.py": {
+        "deepdecide.analysis.prediction": LAYER,
+    },
+    "analysis/evidence.py": {
+        "deepdecide.analysis.applicability": FREE,
+        "deepdecide.analysis.prediction": MUTUAL,
+    },
+    "analysis/montecarlo.py": {
+        "deepdecide.analysis.scoring": FREE,
+    },
+    "analysis/pools.py": {
+        "deepdecide.analysis.capacity": FREE,
+        "deepdecide.analysis.cost": CYCLE,
+    },
+    "analysis/prediction.py": {
+        "deepdecide.analysis.evidence": MUTUAL,
+    },
+    "cli/check_cmd.py": {
+        "deepdecide.cli.main": FREE,
+        "deepdecide.domain.machine": FREE,
+        "deepdecide.domain.matrix": FREE,
+        "deepdecide.importers.nvidia_smi": COMMAND,
+        "deepdecide.storage": COMMAND,
+    },
+    "cli/common.py": {
+        "deepdecide.domain": COMMAND,
+        "deepdecide.domain.errors": FREE,
+        "deepdecide.domain.userfiles": COMMAND,
+        "deepdecide.importers.secrets": COMMAND,
+        "deepdecide.storage": COMMAND,
+    },
+    "cli/diff_cmd.py": {
+        "deepdecide.analysis.diff": COMMAND,
+        "deepdecide.cli.common": FREE,
+        "deepdecide.cli.main": FREE,
+        "deepdecide.domain": FREE,
+        "deepdecide.domain.errors": FREE,
+        "deepdecide.domain.formatting": FREE,
+        "deepdecide.domain.userfiles": COMMAND,
+        "deepdecide.report.canonical": COMMAND,
+        "deepdecide.report.revision": FREE,
+        "deepdecide.storage": COMMAND,
+    },
+    "cli/evaluate_cmd.py": {
+        "deepdecide.analysis": COMMAND,
+        "deepdecide.analysis.assessment": COMMAND,
+        "deepdecide.analysis.prediction": COMMAND,
+        "deepdecide.analysis.questions": COMMAND,
+        "deepdecide.cli.common": FREE,
+        "deepdecide.cli.main": FREE,
+        "deepdecide.domain.errors": FREE,
+        "deepdecide.domain.formatting": FREE,
+        "deepdecide.domain.messages": FREE,
+        "deepdecide.domain.validation": COMMAND,
+        "deepdecide.storage": COMMAND,
+    },
+    "cli/evidence_cmd.py": {
+        "deepdecide.analysis": COMMAND,
+        "deepdecide.cli.common": FREE,
+        "deepdecide.cli.main": FREE,
+        "deepdecide.domain": COMMAND,
+        "deepdecide.domain.common": FREE,
+        "deepdecide.domain.errors": FREE,
+        "deepdecide.domain.evidence": FREE,
+        "deepdecide.domain.messages": FREE,
+        "deepdecide.domain.workload": FREE,
+        "deepdecide.storage.files": COMMAND,
+    },
+    "cli/export_cmd.py": {
+        "deepdecide.analysis": COMMAND,
+        "deepdecide.cli.common": FREE,
+        "deepdecide.cli.main": FREE,
+        "deepdecide.domain": FREE,
+        "deepdecide.domain.errors": FREE,
+        "deepdecide.report": COMMAND,
+        "deepdecide.storage": COMMAND,
+    },
+    "cli/import_cmd.py": {
+        "deepdecide.cli.common": FREE,
+        "deepdecide.cli.evidence_args": COMMAND,
+        "deepdecide.cli.evidence_cmd": FREE,
+        "deepdecide.cli.inspect_cmd": FREE,
+        "deepdecide.cli.main": FREE,
+        "deepdecide.domain.environment": FREE,
+        "deepdecide.importers.context_table": COMMAND,
+        "deepdecide.importers.folder": COMMAND,
+        "deepdecide.importers.plan": COMMAND,
+        "deepdecide.importers.registry": COMMAND,
+        "deepdecide.importers.samples": COMMAND,
+        "deepdecide.storage.files": COMMAND,
+    },
+    "cli/init_cmd.py": {
+        "deepdecide.cli.common": FREE,
+        "deepdecide.cli.main": FREE,
+        "deepdecide.domain.errors": FREE,
+        "deepdecide.storage": COMMAND,
+    },
+    "cli/inspect_cmd.py": {
+        "deepdecide.cli.evidence_args": COMMAND,
+        "deepdecide.cli.main": FREE,
+        "deepdecide.domain.environment": FREE,
+        "deepdecide.importers.parity_rules": COMMAND,
+        "deepdecide.importers.registry": COMMAND,
+        "deepdecide.storage": COMMAND,
+    },
+    "cli/main.py": {
+        "deepdecide.cli.common": FREE,
+        "deepdecide.domain.errors": FREE,
+    },
+    "cli/matrix_cmd.py": {
+        "deepdecide.cli.common": FREE,
+        "deepdecide.cli.main": FREE,
+        "deepdecide.domain.matrix": FREE,
+        "deepdecide.domain.matrix_compare": COMMAND,
+        "deepdecide.domain.workspace": FREE,
+        "deepdecide.importers.vendor_matrix": COMMAND,
+        "deepdecide.storage": COMMAND,
+    },
+    "cli/plan_cmd.py": {
+        "deepdecide.analysis": COMMAND,
+        "deepdecide.analysis.plan": COMMAND,
+        "deepdecide.cli.common": FREE,
+        "deepdecide.cli.main": FREE,
+        "deepdecide.domain": FREE,
+        "deepdecide.domain.errors": FREE,
+        "deepdecide.domain.validation": COMMAND,
+        "deepdecide.storage": COMMAND,
+        "deepdecide.storage.plan": COMMAND,
+    },
+    "cli/report_cmd.py": {
+        "deepdecide.cli.common": FREE,
+        "deepdecide.cli.main": FREE,
+        "deepdecide.cli.revise_cmd": FREE,
+        "deepdecide.domain": COMMAND,
+        "deepdecide.domain.errors": FREE,
+        "deepdecide.domain.userfiles": COMMAND,
+        "deepdecide.importers.secrets": COMMAND,
+        "deepdecide.report": FREE,
+        "deepdecide.report.build": COMMAND,
+        "deepdecide.report.canonical": COMMAND,
+        "deepdecide.report.signing": COMMAND,
+        "deepdecide.storage.files": COMMAND,
+    },
+    "cli/revise_cmd.py": {
+        "deepdecide.cli.common": FREE,
+        "deepdecide.cli.main": FREE,
+        "deepdecide.report.revision": FREE,
+        "deepdecide.report.signing": COMMAND,
+        "deepdecide.storage": COMMAND,
+    },
+    "cli/revisit_cmd.py": {
+        "deepdecide.analysis.revisit": COMMAND,
+        "deepdecide.cli.common": FREE,
+        "deepdecide.cli.main": FREE,
+        "deepdecide.cli.matrix_cmd": FREE,
+        "deepdecide.domain": FREE,
+        "deepdecide.domain.errors": FREE,
+        "deepdecide.domain.matrix": FREE,
+        "deepdecide.domain.matrix_compare": COMMAND,
+        "deepdecide.storage": COMMAND,
+    },
+    "cli/sign_cmd.py": {
+        "deepdecide.cli.common": FREE,
+        "deepdecide.cli.main": FREE,
+        "deepdecide.cli.report_cmd": FREE,
+        "deepdecide.domain.errors": FREE,
+        "deepdecide.domain.userfiles": COMMAND,
+        "deepdecide.domain.workspace": FREE,
+        "deepdecide.report.approval": COMMAND,
+        "deepdecide.report.integrity": COMMAND,
+        "deepdecide.report.signing": COMMAND,
+        "deepdecide.storage.yamlio": COMMAND,
+    },
+    "cli/signoffs_cmd.py": {
+        "deepdecide.cli.common": FREE,
+        "deepdecide.cli.main": FREE,
+        "deepdecide.domain.errors": FREE,
+        "deepdecide.domain.userfiles": COMMAND,
+        "deepdecide.report.approval": COMMAND,
+        "deepdecide.report.integrity": COMMAND,
+        "deepdecide.report.signing": COMMAND,
+        "deepdecide.report.words": COMMAND,
+        "deepdecide.storage.files": COMMAND,
+    },
+    "cli/validate_cmd.py": {
+        "deepdecide.cli.common": FREE,
+        "deepdecide.cli.main": FREE,
+        "deepdecide.domain": COMMAND,
+        "deepdecide.domain.errors": FREE,
+        "deepdecide.domain.workspace": FREE,
+        "deepdecide.storage": COMMAND,
+    },
+    "cli/verify_cmd.py": {
+        "deepdecide.domain.errors": FREE,
+        "deepdecide.domain.userfiles": COMMAND,
+        "deepdecide.importers.secrets": COMMAND,
+        "deepdecide.report.build": COMMAND,
+        "deepdecide.report.integrity": COMMAND,
+        "deepdecide.report.signing": COMMAND,
+    },
+    "domain/approval.py": {
+        "deepdecide.domain.dates": LAYER,
+    },
+    "domain/errors.py": {
+        "deepdecide.domain.i18n": LAYER,
+    },
+    "domain/evidence.py": {
+        "deepdecide.domain.flags": LAYER,
+    },
+    "domain/flags.py": {
+        "deepdecide.domain": FREE,
+        "deepdecide.domain.messages": FREE,
+    },
+    "domain/formatting.py": {
+        "babel": loads('babel'),
+    },
+    "domain/matrix.py": {
+        "difflib": DID_YOU_MEAN,
+    },
+    "domain/validation.py": {
+        "difflib": DID_YOU_MEAN,
+    },
+    "gui/app.py": {
+        "PySide6.QtCore": loads('PySide6'),
+        "PySide6.QtGui": loads('PySide6'),
+        "PySide6.QtWidgets": loads('PySide6'),
+        "deepdecide": FREE,
+        "deepdecide.domain.errors": LAYER,
+        "deepdecide.gui.compat": LAYER,
+        "deepdecide.gui.document": loads('PySide6'),
+        "deepdecide.gui.i18n": loads('PySide6'),
+        "deepdecide.gui.resources": FREE,
+        "deepdecide.gui.samples": loads('PyYAML'),
+        "deepdecide.gui.settings": loads('PySide6'),
+        "deepdecide.gui.theme": loads('PySide6'),
+        "deepdecide.gui.views.main_window": loads('PySide6, PyYAML'),
+        "deepdecide.storage.autosave": loads('PyYAML'),
+        "deepdecide.storage.cache": loads('PyYAML'),
+        "deepdecide.storage.lock": loads('PyYAML'),
+        "pyqtgraph.util.garbage_collector": loads('PySide6, pyqtgraph'),
+    },
+    "gui/compat.py": {
+        "ctypes": CTYPES,
+    },
+    "gui/document.py": {
+        "deepdecide.analysis": loads('numpy'),
+        "deepdecide.analysis.diff": loads('numpy'),
+        "deepdecide.analysis.revisit": loads('numpy'),
+        "deepdecide.gui.montecarlo": MUTUAL,
+        "deepdecide.importers.secrets": LAYER,
+    },
+    "gui/evidence_import.py": {
+        "deepdecide.domain.matrix": FREE,
+        "deepdecide.importers": loads('numpy'),
+        "deepdecide.importers.folder": loads('numpy, PyYAML'),
+        "deepdecide.importers.registry": loads('numpy, PyYAML'),
+    },
+    "gui/interaction.py": {
+        "deepdecide.gui.views.context_dialog": LAYER,
+        "deepdecide.gui.views.export_dialog": MUTUAL,
+        "deepdecide.gui.views.import_context_dialog": loads('numpy'),
+        "deepdecide.gui.views.item_proxy_dialog": LAYER,
+        "deepdecide.gui.views.new_workspace": loads('numpy'),
+        "deepdecide.gui.views.sign_dialog": MUTUAL,
+        "deepdecide.gui.views.workload_dialog": LAYER,
+    },
+    "gui/labels.py": {
+        "deepdecide.domain.formatting": FREE,
+    },
+    "gui/models/records.py": {
+        "PySide6.QtGui": FREE,
+        "PySide6.QtWidgets": FREE,
+    },
+    "gui/montecarlo.py": {
+        "deepdecide.analysis": loads('numpy'),
+    },
+    "gui/pdf_export.py": {
+        "deepdecide.domain": LAYER,
+        "deepdecide.domain.userfiles": LAYER,
+        "deepdecide.domain.workspace": LAYER,
+        "deepdecide.importers.secrets": LAYER,
+        "deepdecide.report": LAYER,
+        "deepdecide.report.approval": LAYER,
+        "deepdecide.report.revision": LAYER,
+        "deepdecide.report.signing": LAYER,
+        "deepdecide.storage.yamlio": loads('PyYAML'),
+    },
+    "gui/resources.py": {
+        "PySide6.QtGui": loads('PySide6'),
+    },
+    "gui/table_export.py": {
+        "deepdecide.importers.secrets": LAYER,
+        "deepdecide.report": loads('numpy, PyYAML'),
+    },
+    "gui/theme.py": {
+        "PySide6.QtGui": FREE,
+    },
+    "gui/views/compare_page.py": {
+        "deepdecide.gui.widgets.charts": loads('PySide6, pyqtgraph'),
+    },
+    "gui/views/decision_page.py": {
+        "deepdecide.domain": LAYER,
+        "deepdecide.gui.summary": LAYER,
+        "html": FREE,
+    },
+    "gui/views/evidence_page.py": {
+        "deepdecide.analysis.prediction": FREE,
+        "deepdecide.domain.common": FREE,
+        "deepdecide.domain.edits": FREE,
+        "deepdecide.domain.matrix": FREE,
+        "deepdecide.domain.workload": FREE,
+    },
+    "gui/views/export_dialog.py": {
+        "deepdecide.report": LAYER,
+    },
+    "gui/views/main_window.py": {
+        "PySide6.QtGui": FREE,
+        "PySide6.QtWidgets": FREE,
+        "deepdecide": FREE,
+        "deepdecide.domain.edits": FREE,
+        "deepdecide.domain.userfiles": FREE,
+        "deepdecide.gui.evidence_import": LAYER,
+        "deepdecide.gui.i18n": FREE,
+        "deepdecide.gui.pdf_export": LAYER,
+        "deepdecide.gui.table_export": LAYER,
+        "deepdecide.gui.views.presentation": loads('numpy'),
+        "deepdecide.report.approval": LAYER,
+        "deepdecide.report.revision": LAYER,
+        "deepdecide.report.words": loads('numpy'),
+        "shiboken6": FREE,
+    },
+    "gui/views/matrix_page.py": {
+        "PySide6.QtCore": FREE,
+        "deepdecide.domain.machine": FREE,
+        "deepdecide.importers.nvidia_smi": LAYER,
+    },
+    "gui/views/new_workspace.py": {
+        "deepdecide.gui.models.matrix_model": LAYER,
+    },
+    "gui/views/overview_page.py": {
+        "PySide6.QtCore": FREE,
+        "datetime": FREE,
+        "deepdecide.domain.edits": FREE,
+        "deepdecide.gui.summary": FREE,
+        "html": FREE,
+        "typing": FREE,
+    },
+    "gui/views/parity_page.py": {
+        "deepdecide.analysis.questions": FREE,
+        "html": FREE,
+    },
+    "gui/views/presentation.py": {
+        "deepdecide.analysis": FREE,
+    },
+    "gui/widgets/measure_next.py": {
+        "deepdecide.analysis.plan": loads('numpy'),
+        "deepdecide.domain.errors": LAYER,
+        "deepdecide.storage.plan": LAYER,
+    },
+    "gui/widgets/numbers.py": {
+        "deepdecide.gui.i18n": LAYER,
+    },
+    "importers/bigjson.py": {
+        "simdjson": OPTIONAL_SIMDJSON,
+    },
+    "importers/context_table.py": {
+        "dataclasses": FREE,
+        "deepdecide.domain.workload": FREE,
+        "deepdecide.importers.normalize": LAYER,
+        "pathlib": FREE,
+    },
+    "importers/environment.py": {
+        "dataclasses": FREE,
+    },
+    "importers/generic_csv.py": {
+        "deepdecide.importers.stats": LAYER,
+        "io": FREE,
+        "numpy": FREE,
+        "pandas": loads('numpy, pandas'),
+    },
+    "importers/normalize.py": {
+        "os": FREE,
+    },
+    "importers/not_results.py": {
+        "deepdecide.importers.checksums": MUTUAL,
+        "deepdecide.importers.inferencex": LAYER,
+    },
+    "importers/plan.py": {
+        "deepdecide.importers.parity_rules": LAYER,
+    },
+    "importers/secrets.py": {
+        "deepdecide.domain": LAYER,
+        "detect_secrets.plugins": loads('detect-secrets'),
+    },
+    "importers/vllm.py": {
+        "deepdecide.importers.inferencemax": LAYER,
+        "deepdecide.importers.stats": FREE,
+    },
+    "launcher.py": {
+        "deepdecide.gui.app": GUI_OPENS,
+    },
+    "report/approval.py": {
+        "deepdecide.analysis": loads('numpy'),
+        "deepdecide.analysis.acceptance": loads('numpy'),
+        "deepdecide.domain": FREE,
+        "deepdecide.domain.errors": FREE,
+        "deepdecide.report.build": MUTUAL,
+        "deepdecide.report.canonical": loads('PyYAML'),
+        "deepdecide.report.integrity": MUTUAL,
+        "deepdecide.report.signing": FREE,
+        "deepdecide.report.signoff_page": MUTUAL,
+        "deepdecide.report.words": loads('numpy'),
+        "deepdecide.storage.files": loads('PyYAML'),
+        "hashlib": FREE,
+        "pyhanko.pdf_utils.incremental_writer": loads('pyHanko, cryptography'),
+        "pyhanko.pdf_utils.layout": loads('pyHanko'),
+        "pyhanko.pdf_utils.text": loads('pyHanko, cryptography'),
+        "pyhanko.sign": loads('pyHanko, cryptography'),
+        "pyhanko.sign.timestamps": loads('pyHanko, cryptography'),
+        "pyhanko.stamp": loads('pyHanko, cryptography'),
+        "textwrap": FREE,
+    },
+    "report/build.py": {
+        "deepdecide.analysis": FREE,
+        "deepdecide.analysis.diff": LAYER,
+        "deepdecide.domain": FREE,
+        "deepdecide.domain.dates": FREE,
+        "deepdecide.domain.formatting": FREE,
+        "deepdecide.domain.workspace": FREE,
+        "deepdecide.report.approval": MUTUAL,
+        "deepdecide.report.words": FREE,
+        "json": FREE,
+        "reportlab.platypus.doctemplate": FREE,
+    },
+    "report/charts.py": {
+        "deepdecide.report.styles": FREE,
+    },
+    "report/integrity.py": {
+        "deepdecide.domain": FREE,
+        "deepdecide.report.approval": MUTUAL,
+        "deepdecide.report.build": MUTUAL,
+        "logging": FREE,
+        "pyhanko.pdf_utils.reader": loads('pyHanko, cryptography'),
+        "pypdf": loads('pypdf, cryptography'),
+        "pypdf.errors": loads('pypdf, cryptography'),
+        "pypdf.filters": loads('pypdf, cryptography'),
+        "pypdf.generic": loads('pypdf, cryptography'),
+    },
+    "report/revision.py": {
+        "deepdecide.domain": LAYER,
+        "deepdecide.domain.userfiles": LAYER,
+        "deepdecide.importers.secrets": LAYER,
+        "deepdecide.report.build": loads('numpy, reportlab, PyYAML'),
+        "deepdecide.report.canonical": loads('PyYAML'),
+        "deepdecide.report.integrity": loads('PyYAML'),
+        "deepdecide.report.verdict": LAYER,
+    },
+    "report/sections/base.py": {
+        "reportlab.platypus": FREE,
+    },
+    "report/sections/changes.py": {
+        "deepdecide.report.integrity": MUTUAL,
+    },
+    "report/sections/cover.py": {
+        "deepdecide.report.integrity": MUTUAL,
+    },
+    "report/sections/parity.py": {
+        "deepdecide.report.predictions": FREE,
+    },
+    "report/sections/risks.py": {
+        "deepdecide.analysis.revisit": LAYER,
+        "deepdecide.domain.dates": FREE,
+    },
+    "report/signing.py": {
+        "cryptography": loads('cryptography'),
+        "cryptography.hazmat.primitives": loads('cryptography'),
+        "cryptography.hazmat.primitives.serialization": loads('cryptography'),
+        "cryptography.x509.oid": loads('cryptography'),
+        "datetime": FREE,
+        "deepdecide.domain.errors": FREE,
+        "deepdecide.domain.userfiles": LAYER,
+        "logging": FREE,
+        "pyhanko.keys": loads('pyHanko, cryptography'),
+        "pyhanko.pdf_utils.incremental_writer": loads('pyHanko, cryptography'),
+        "pyhanko.pdf_utils.reader": loads('pyHanko, cryptography'),
+        "pyhanko.sign": loads('pyHanko, cryptography'),
+        "pyhanko.sign.diff_analysis": loads('pyHanko, cryptography'),
+        "pyhanko.sign.fields": loads('pyHanko, cryptography'),
+        "pyhanko.sign.validation": loads('pyHanko, cryptography'),
+        "pyhanko.sign.validation.settings": loads('pyHanko, cryptography'),
+        "pyhanko.sign.validation.status": loads('pyHanko, cryptography'),
+        "pyhanko_certvalidator": loads('cryptography'),
+    },
+    "report/signoff_page.py": {
+        "deepdecide.analysis.acceptance": LAYER,
+        "deepdecide.domain.workspace": FREE,
+        "deepdecide.report.sections.base": CYCLE,
+        "deepdecide.report.sections.titles": CYCLE,
+        "deepdecide.report.styles": FREE,
+    },
+    "report/spreadsheet.py": {
+        "openpyxl": OPTIONAL_XLSX,
+        "openpyxl.styles": OPTIONAL_XLSX,
+        "openpyxl.utils": OPTIONAL_XLSX,
+    },
+    "report/template.py": {
+        "deepdecide.report.signoff_page": MUTUAL,
+        "reportlab": FREE,
+    },
+    "report/verdict.py": {
+        "deepdecide.report.approval": LAYER,
+        "deepdecide.report.build": loads('numpy, reportlab, PyYAML'),
+        "deepdecide.report.integrity": loads('PyYAML'),
+        "deepdecide.report.signing": LAYER,
+    },
+    "report/words.py": {
+        "deepdecide.domain": FREE,
+        "deepdecide.domain.i18n": FREE,
+    },
+    "storage/autosave.py": {
+        "datetime": FREE,
+        "filelock": loads('filelock'),
+    },
+    "storage/codec.py": {
+        "difflib": DID_YOU_MEAN,
+    },
+    "storage/files.py": {
+        "datetime": FREE,
+        "deepdecide.domain": LAYER,
+        "deepdecide.domain.evidence": FREE,
+        "deepdecide.domain.workspace": FREE,
+        "deepdecide.storage": LAYER,
+        "hashlib": FREE,
+        "importlib": RESOURCES,
+        "packaging.specifiers": FREE,
+    },
+    "storage/lock.py": {
+        "filelock": loads('filelock'),
+        "socket": FREE,
+    },
+    "storage/starter.py": {
+        "deepdecide.storage.files": loads('PyYAML'),
+    },
+}
+
+
+def _modules(node: ast.Import | ast.ImportFrom, package: str) -> list[str]:
+    """The modules an import statement names: ``from a.b import c`` names a.b, ``import a.b`` a.b;
+    a relative import is made absolute (``package``: the package of its file)."""
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    if not node.level:
+        return [node.module or ""]
+    parts = package.split(".")
+    return [".".join([*parts[: len(parts) - node.level + 1], *([node.module] if node.module else [])])]
+
+
+def scan(source: str, package: str) -> list[tuple[str, int, bool]]:
+    """The imports inside function bodies of one module's ``source``: (module named, line, whether a
+    line of the statement carries ``# deferred: <reason>``)."""
+    lines = source.splitlines()
+    found: list[tuple[str, int, bool]] = []
+
+    def visit(node: ast.AST, in_function: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if in_function and isinstance(child, ast.Import | ast.ImportFrom):
+                text = " ".join(lines[child.lineno - 1:child.end_lineno or child.lineno])
+                said = MARK in text and bool(text.split(MARK, 1)[1].strip())
+                found.extend((module, child.lineno, said) for module in _modules(child, package))
+            visit(child, in_function or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda))
+
+    visit(ast.parse(source), False)
+    return found
+
+
+@functools.cache
+def deferred_imports() -> tuple[tuple[str, str, int, bool], ...]:
+    """Every import inside a function body in deepdecide/: (file under deepdecide/, module, line, said)."""
+    out: list[tuple[str, str, int, bool]] = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE)
+        package = ".".join(["deepdecide", *rel.parent.parts])
+        out += [(rel.as_posix(), *found) for found in scan(path.read_text(encoding="utf-8"), package)]
+    return tuple(out)
+
+
+def test_every_deferred_import_says_why():
+    unexplained = [f"deepdecide/{rel}:{line}: {module}" for rel, module, line, said in deferred_imports()
+                   if not said and module not in KNOWN.get(rel, {})]
+    assert not unexplained, (
+        "imports inside a function that do not say why: move each to the top of its module, or end its line "
+        "with `# deferred: <reason>` (what it keeps out of the module's import, or the cycle it avoids):\n  "
+        + "\n  ".join(unexplained))
+
+
+def test_known_lists_only_what_is_there():
+    """An import moved to the top, or given its comment, leaves KNOWN."""
+    left = {(rel, module) for rel, module, _line, said in deferred_imports() if not said}
+    stale = [f"{rel}: {module}" for rel, modules in KNOWN.items() for module in modules if (rel, module) not in left]
+    assert not stale, "KNOWN lists deferred imports that are gone (take them out):\n  " + "\n  ".join(stale)
+
+
+def test_each_known_import_has_a_reason():
+    assert all(reason.strip() for modules in KNOWN.values() for reason in modules.values())
+
+
+def test_the_scan():
+    """An import in a function, a method or a nested function is found, with its comment on any line of
+    the statement; one at the top of a module, under ``if TYPE_CHECKING:`` or in a class body is not."""
+    source = (
+        "import os\n"
+        "if TYPE_CHECKING:\n"
+        "    import json\n"
+        "def f():\n"
+        "    import re  # deferred: only for an odd name\n"
+        "    from a.b import (  # deferred: a reason\n"
+        "        c,\n"
+        "    )\n"
+        "class C:\n"
+        "    import abc\n"
+        "    def m(self):\n"
+        "        def g():\n"
+        "            from . import x  # deferred:\n"
+        "            from ..storage import y\n"
+    )
+    assert scan(source, "deepdecide.domain") == [
+        ("re", 5, True), ("a.b", 6, True), ("deepdecide.domain", 13, False), ("deepdecide.storage", 14, False)]
