@@ -92,9 +92,15 @@ def is_stored_data(data: Any) -> bool:
 
 def is_stored(yaml_path: str | os.PathLike[str]) -> bool:
     """Whether the workspace file at ``yaml_path`` names an evidence store (False when there is none,
-    or it cannot be read: a save then writes the single-file form)."""
+    or it cannot be read: a save then writes the single-file form). Only a regular file is read: a
+    FIFO or device is never opened (its save is refused later, naming it)."""
+    import stat
+
     try:
-        with open(save_target(yaml_path), "rb") as fh:
+        target = save_target(yaml_path)
+        if not stat.S_ISREG(os.stat(target).st_mode):
+            return False
+        with open(target, "rb") as fh:
             head = fh.read(1 << 20)
     except OSError:
         return False
