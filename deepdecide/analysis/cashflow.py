@@ -66,13 +66,7 @@ def cash_flow(run: MoneyRun, j: int) -> CashFlow | None:
         cum += total
         months.append(CashMonth(r.month, labels[r.month], fiscal[r.month], r.capex, r.opex, r.engineering, total,
                                 cum, r.economic if econ_known else None))
-    years: dict[str, list[CashMonth]] = {}
-    for cm in months:
-        years.setdefault(cm.fiscal_year, []).append(cm)
-    fy = tuple(CashYear(name, len(ms), sum(x.capex for x in ms), sum(x.opex for x in ms),
-                        sum(x.engineering for x in ms), sum(x.total for x in ms),
-                        sum(x.economic or 0.0 for x in ms) if econ_known else None)
-               for name, ms in years.items())
+    fy = fiscal_years(months, econ_known)
     oi = run.inputs[j]
     purchases: list[Purchase] = []
     capex = float(d["capex_used"][0, j])
@@ -127,3 +121,14 @@ def payback(run: MoneyRun, flows: list[CashFlow | None], ids: list[str], j: int,
         return Payback(baseline, 0, label, saving, msg("payback.from_start", "from the first month"))
     return Payback(baseline, first, label, saving, msg("payback.month", "{month} (month {n})", month=label,
                                                        n=first + 1))
+
+
+def fiscal_years(months: list[CashMonth], econ_known: bool) -> tuple[CashYear, ...]:
+    """The months summed per fiscal year, in order (the economic view only where every month states it)."""
+    years: dict[str, list[CashMonth]] = {}
+    for cm in months:
+        years.setdefault(cm.fiscal_year, []).append(cm)
+    return tuple(CashYear(name, len(ms), sum(x.capex for x in ms), sum(x.opex for x in ms),
+                          sum(x.engineering for x in ms), sum(x.total for x in ms),
+                          sum(x.economic or 0.0 for x in ms) if econ_known else None)
+                 for name, ms in years.items())

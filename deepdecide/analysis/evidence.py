@@ -133,7 +133,9 @@ class EvidenceIndex:
         first (``fits``); only what applies reaches the rungs and the capacity."""
         from deepdecide.analysis.applicability import effective_workload
         from deepdecide.analysis.prediction import MEASURED, pair, predictor_errors
-        from deepdecide.analysis.summary import file_summaries
+        from deepdecide.analysis.summary import (
+            file_summaries,  # deferred: summary reads evidence's run_label: a cycle
+        )
 
         idx = cls(ws.matrix)
         ev = ws.evidence

@@ -28,13 +28,13 @@ import dataclasses
 import math
 from dataclasses import dataclass
 
+from deepdecide.analysis import cashflow
 from deepdecide.analysis.assessment import (
     Capacity,
     CapacityBasis,
     CapacitySource,
     CashFlow,
     CashMonth,
-    CashYear,
     Classification,
     Costs,
     CostViewFigures,
@@ -795,13 +795,12 @@ FORMULA_SUM = msg("trail.formula", "formula")
 def _combined_flow(money: PoolMoney, flow: CashFlow | None, bm: float, bc_m: float, bv_m: float, s_mix: float,
                    cash: CostViewFigures | None, all_in: CostViewFigures | None) -> CashFlow | None:
     """The pools' months summed, the option's engineering and the current fleet until both pools serve."""
-    from deepdecide.analysis.cashflow import cash_flow
     from deepdecide.analysis.cost import MoneyRun
 
     run = money.run
     if flow is None or not isinstance(run, MoneyRun):
         return None
-    pools = [cash_flow(run, k) for k in range(2)]
+    pools = [cashflow.cash_flow(run, k) for k in range(2)]
     if any(f is None or len(f.months) != len(flow.months) for f in pools):
         return None
     parts = [f for f in pools if f is not None]
@@ -820,13 +819,7 @@ def _combined_flow(money: PoolMoney, flow: CashFlow | None, bm: float, bc_m: flo
                 if econ_known else None)
         months.append(CashMonth(own.month, own.label, own.fiscal_year, capex, opex, own.engineering, total, cum,
                                 econ))
-    years: dict[str, list[CashMonth]] = {}
-    for cm in months:
-        years.setdefault(cm.fiscal_year, []).append(cm)
-    fy = tuple(CashYear(name, len(ms), sum(x.capex for x in ms), sum(x.opex for x in ms),
-                        sum(x.engineering for x in ms), sum(x.total for x in ms),
-                        sum(x.economic or 0.0 for x in ms) if econ_known else None)
-               for name, ms in years.items())
+    fy = cashflow.fiscal_years(months, econ_known)
     purchases = tuple(sorted((x for f in parts for x in f.purchases), key=lambda x: (x.month, x.kind)))
     notes: tuple[Message, ...] = ()
     if bm > 0 and months:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import datetime
 import re
 import shutil
@@ -112,9 +113,10 @@ def today_arg(text: str | None) -> datetime.date | None:
 def figure_arg(text: str) -> float:
     """An argparse type: a number as the interface language writes it ("8.192" is 8192 in Spanish,
     "0,5" a half); a figure the language would not write is refused with the reason, never guessed."""
-    import argparse
 
-    from deepdecide.domain.formatting import read_figure
+    from deepdecide.domain.formatting import (
+        read_figure,  # deferred: formatting loads Babel: only when an argument is read
+    )
 
     try:
         return read_figure(text)
@@ -125,7 +127,6 @@ def figure_arg(text: str) -> float:
 def whole_arg(text: str) -> int:
     """An argparse type: a whole number as the interface language writes it ("1.000" or "1000" in
     Spanish, "1,000" or "1000" in English); a fraction is refused."""
-    import argparse
 
     value = figure_arg(text)
     if value != round(value):

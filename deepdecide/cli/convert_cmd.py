@@ -27,11 +27,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from deepdecide.cli.common import hold_workspace, output_refused
-    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_USAGE
-    from deepdecide.domain.errors import DeepdecideError
-    from deepdecide.storage import evidence_store
-    from deepdecide.storage.files import load_workspace, save_workspace
+    from deepdecide.cli.common import (  # deferred: the command's work loads only when it runs (--help stays light)
+        hold_workspace,
+        output_refused,
+    )
+    from deepdecide.cli.main import (  # deferred: the command's work loads only when it runs (--help stays light)
+        EXIT_INPUT,
+        EXIT_OK,
+        EXIT_USAGE,
+    )
+    from deepdecide.domain.errors import (
+        DeepdecideError,  # deferred: the command's work loads only when it runs (--help stays light)
+    )
+    from deepdecide.storage import (
+        evidence_store,  # deferred: the command's work loads only when it runs (--help stays light)
+    )
+    from deepdecide.storage.files import (  # deferred: the command's work loads only when it runs (--help stays light)
+        load_workspace,
+        save_workspace,
+    )
 
     if output_refused(args.workspace):
         return EXIT_USAGE

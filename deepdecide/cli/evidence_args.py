@@ -14,7 +14,9 @@ KINDS = {k.value.replace("_", "-"): k for k in ProvenanceKind}
 
 
 def add_context_arguments(parser: argparse.ArgumentParser) -> None:
-    from deepdecide.cli.common import whole_arg
+    from deepdecide.cli.common import (
+        whole_arg,  # deferred: cli.common imports this module's callers: kept out of the argument table's import
+    )
 
     g = parser.add_argument_group(_("context the files may not hold (used only where a file is silent)"))
     g.add_argument("--runtime", default="", help=_("serving engine, e.g. vllm, sglang, trtllm, deepinfer"))

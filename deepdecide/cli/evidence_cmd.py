@@ -125,7 +125,9 @@ def parse_mapping(text: str, reason: str) -> StatMapping:
 
     target, sep, rest = text.partition("=")
     source, star, factor = rest.partition("*")
-    from deepdecide.domain.formatting import read_figure
+    from deepdecide.domain.formatting import (
+        read_figure,  # deferred: formatting loads Babel: only when the command runs
+    )
 
     try:  # the factor as the interface language writes it: "1,3" in Spanish
         value = read_figure(factor) if star else 1.0

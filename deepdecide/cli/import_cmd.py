@@ -130,7 +130,10 @@ def run(args: argparse.Namespace) -> int:
     jobs: list[tuple[str, Job]] = []  # (path, context) to import, or (path, an import outcome)
     plans: list[tuple[str, BenchmarkPlan, FolderImport]] = []  # plan folders (a manifest at the top)
     planned: dict[str, ImportContext] = {}  # a plan folder's files: the context their manifest gave
-    from deepdecide.importers.joins import aisbench_pairs, join_aisbench
+    from deepdecide.importers.joins import (  # deferred: the importers load only when the command runs (--help stays light)
+        aisbench_pairs,
+        join_aisbench,
+    )
 
     # an AISBench run's CSV and JSON given together are one evidence file
     to_join = dict(aisbench_pairs([p for p in args.files if not os.path.isdir(p)]))

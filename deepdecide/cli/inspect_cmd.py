@@ -158,7 +158,10 @@ def run(args: argparse.Namespace) -> int:
     except EvidenceImportError as exc:
         say(_('reference: {message}').format(message=shown(exc.message)), file=sys.stderr)
         return EXIT_INPUT
-    from deepdecide.importers.joins import aisbench_pairs, join_aisbench
+    from deepdecide.importers.joins import (  # deferred: the importers load only when the command runs (--help stays light)
+        aisbench_pairs,
+        join_aisbench,
+    )
 
     status = EXIT_OK
     to_join = dict(aisbench_pairs(args.files))  # an AISBench run's CSV and JSON given together: one file

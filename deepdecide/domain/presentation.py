@@ -87,7 +87,10 @@ def platform_short(matrix: Any, platform: str) -> str:
 def pools_text(pools: Any) -> str:
     """A disaggregated option's pools as every table writes them: "328 nv-h100 / 312 nv-b200" (prefill
     GPUs on its platform / decode GPUs on its platform); "—" for an aggregated option or unsized pools."""
-    from deepdecide.domain.formatting import DASH, integer
+    from deepdecide.domain.formatting import (  # deferred: formatting loads Babel: only when a pool is shown
+        DASH,
+        integer,
+    )
 
     if pools is None:
         return DASH

@@ -28,8 +28,13 @@ def import_files(paths: list[str], contexts: dict[str, Any], progress: ProgressC
     first failure. Files below a folder that are no result files go to ``skipped`` (path, reason); a
     folder with a benchmark plan's manifest at its top goes to ``plans`` (folder, plan)."""
     from deepdecide.importers.folder import import_folder
-    from deepdecide.importers.joins import aisbench_pairs, join_aisbench
-    from deepdecide.importers.plan import read_manifest
+    from deepdecide.importers.joins import (  # deferred: the importers load on the first import, not at start-up
+        aisbench_pairs,
+        join_aisbench,
+    )
+    from deepdecide.importers.plan import (
+        read_manifest,  # deferred: the importers load on the first import, not at start-up
+    )
     from deepdecide.importers.registry import import_file
 
     results = []
@@ -122,7 +127,9 @@ class EvidenceImporter(QObject):
     def _planned(self, row: Any) -> Any:
         """A file of a benchmark plan's folder: its answers from its own manifest entry, to confirm."""
         from deepdecide.importers import context_table
-        from deepdecide.importers.plan import planned_file
+        from deepdecide.importers.plan import (
+            planned_file,  # deferred: the importers load on the first import, not at start-up
+        )
 
         for root, plan in self.plans:
             entry = planned_file(plan, root, row.path) if _below(row.path, root) else None
@@ -133,7 +140,10 @@ class EvidenceImporter(QObject):
     def _plan_note(self, root: str, plan: Any, imported: list[str]) -> str:
         """Planned against imported against missing: "Benchmark plan plan-x: 3 planned files, 2 imported,
         1 missing (results/…)"."""
-        from deepdecide.importers.plan import FileStatus, status
+        from deepdecide.importers.plan import (  # deferred: the importers load on the first import, not at start-up
+            FileStatus,
+            status,
+        )
 
         got = status(plan, root, [p for p in imported if _below(p, root)], [])
         missing = [g.file.path for g in got if g.status == FileStatus.MISSING]
@@ -146,7 +156,10 @@ class EvidenceImporter(QObject):
 
     def _steps_moved(self, imported: list[str]) -> list[tuple[int, Any]]:
         """(index, step) of every migration step the imported plans move on (never back)."""
-        from deepdecide.importers.plan import status, steps_after
+        from deepdecide.importers.plan import (  # deferred: the importers load on the first import, not at start-up
+            status,
+            steps_after,
+        )
 
         before = self.ctx.document.workspace.migration_plan
         steps = before

@@ -35,6 +35,7 @@ from deepdecide.domain.errors import EvidenceImportError
 from deepdecide.domain.i18n import _
 from deepdecide.domain.progress import Cancellable, ProgressCallback, check_cancelled, report
 from deepdecide.importers.base import MAX_FILE_BYTES, ImportContext
+from deepdecide.importers.joins import is_aisbench_pair, join_aisbench, pairs
 from deepdecide.importers.registry import ImportResult, import_file
 
 #: worker threads of a folder import (more do not help on a laptop's disk and cores)
@@ -183,8 +184,6 @@ def _join_pairs(results: dict[str, ImportResult], out: FolderImport,
                 context_for: Callable[[str], ImportContext | None]) -> None:
     """Each AISBench CSV + JSON pair among ``results`` becomes one joined import under the CSV's path
     (``importers.joins``); a pair that cannot be joined fails, and neither file is imported."""
-    from deepdecide.importers.joins import is_aisbench_pair, join_aisbench, pairs
-
     for csv_path, json_path in pairs(results):
         if not is_aisbench_pair(results[csv_path], results[json_path]):
             continue

@@ -28,6 +28,7 @@ from deepdecide.importers.registry import (
     build_result,
     guarded_parse,
     read_file_stat,
+    sniff,
     sniff_source,
     still_same,
     stored_file_name,
@@ -90,8 +91,6 @@ def aisbench_pairs(paths: Iterable[str]) -> list[tuple[str, str]]:
     """The (CSV, JSON) pairs among ``paths`` (:func:`pairs`) whose contents are an AISBench
     performance CSV and JSON: the files a command line or a file dialog gives are joined like a
     folder's. A file that cannot be read is no pair (its own import says why)."""
-    from deepdecide.importers.registry import sniff
-
     out = []
     for csv_path, json_path in pairs(paths):
         try:

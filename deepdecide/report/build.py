@@ -22,6 +22,7 @@ from deepdecide.analysis.assessment import Assessment
 from deepdecide.domain import i18n
 from deepdecide.domain.errors import DeepdecideError
 from deepdecide.domain.i18n import _
+from deepdecide.domain.messages import names_of, naming
 from deepdecide.domain.progress import Cancellable, ProgressCallback, check_cancelled, scaled
 from deepdecide.domain.workspace import Workspace
 from deepdecide.report import sections as sec
@@ -248,7 +249,6 @@ def render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...],
     """Render the record of an already-canonical workspace (``inputs`` is its canonical JSON;
     ``previous_inputs``, if any, the earlier revision's, and ``approval_record``, the signed approval
     record, both checked by the caller), in the language its build parameters name."""
-    from deepdecide.domain.messages import names_of, naming
 
     # the reasons name platforms, runtimes and parity kinds, never their ids (the inputs keep the ids)
     with i18n.using(params_language(params)) as lang, naming(names_of(ws)):

@@ -31,6 +31,7 @@ import json
 import os
 import re
 import sqlite3
+import stat
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -94,7 +95,6 @@ def is_stored(yaml_path: str | os.PathLike[str]) -> bool:
     """Whether the workspace file at ``yaml_path`` names an evidence store (False when there is none,
     or it cannot be read: a save then writes the single-file form). Only a regular file is read: a
     FIFO or device is never opened (its save is refused later, naming it)."""
-    import stat
 
     try:
         target = save_target(yaml_path)
@@ -196,7 +196,9 @@ def query(yaml_path: str | os.PathLike[str], **where: str) -> list[str]:
     """The SHA-256 of the evidence files of a stored workspace whose indexed attributes (``option``,
     ``runtime``, ``platform``, ``model``, ``workload_fit``) have the given values, in the workspace's
     order; reads the index only, not the files."""
-    from deepdecide.storage.yamlio import read_yaml_file
+    from deepdecide.storage.yamlio import (
+        read_yaml_file,  # deferred: the YAML parser only when a store is read from its workspace file
+    )
 
     located = read_yaml_file(yaml_path)
     evidence = located.data.get("evidence") if isinstance(located.data, dict) else None

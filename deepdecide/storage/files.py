@@ -24,7 +24,7 @@ from deepdecide.domain.errors import MigratedValue, ValidationError, ValidationE
 from deepdecide.domain.evidence import BenchmarkRun
 from deepdecide.domain.i18n import _
 from deepdecide.domain.matrix import Component, SupportMatrix
-from deepdecide.domain.workload import workload_problems
+from deepdecide.domain.workload import model_matches, workload_problems
 from deepdecide.domain.workspace import SCHEMA_VERSION, ChecklistItem, Criterion, Strategy, Workspace
 from deepdecide.storage import codec, evidence_store
 from deepdecide.storage.yamlio import LocatedData, atomic_write_bytes, dump_yaml, parse_yaml, read_yaml_file
@@ -765,7 +765,6 @@ def store_attributes(ws: Workspace, f: Any) -> list[tuple[str, str]]:
     its runs or checks state, its runtimes, platforms and models, and its workload fit (``model``: a
     run of the workload's model or an alias; ``other``: runs of other models only; ``unknown``: no
     run states a model)."""
-    from deepdecide.domain.workload import model_matches
 
     out: list[tuple[str, str]] = []
     pairs = {(r.runtime.lower(), r.platform.lower()) for r in f.runs} | \
