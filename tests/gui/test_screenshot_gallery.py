@@ -32,8 +32,9 @@ def test_the_gallery_writes_every_tab_a_dialog_and_the_record_pages(tmp_path):
     assert done.returncode == 0, done.stderr
     names = sorted(p.name for p in out.glob("*.png"))
     tabs = [n for n in names if n.startswith("1280x800_dark_evidence_")]
-    assert [n.split("_", 3)[3] for n in tabs] == ["0-throughput.png", "1-latency.png", "2-normalized-table.png",
-                                                  "3-predicted-vs-measured.png", "4-reproductions.png"]
+    assert [n.split("_", 3)[3] for n in tabs] == ["0-summary.png", "1-throughput.png", "2-latency.png",
+                                                  "3-normalized-table.png", "4-predicted-vs-measured.png",
+                                                  "5-reproductions.png"]
     assert "dark_dialog_import_context.png" in names
     shot = QImage(str(out / tabs[0]))
     assert (shot.width(), shot.height()) == (1280, 800)

@@ -537,15 +537,15 @@ class PresentationWindow(QWidget):
                    _("To production"), _("Capacity basis")]
         numeric = (1, 2, 3, 4, 5)
         order = self._order(a)
-        if any(oa.pools is not None for oa in order):  # disaggregated options: their pools beside the GPUs
-            for row, oa in zip(rows, order, strict=True):
-                row.insert(3, look.pools_text(oa.pools))
-            headers.insert(3, _("Pools (prefill / decode GPUs)"))
-            numeric = (1, 2, 4, 5, 6)
+        # disaggregated options: their pools in a line under the table (the table keeps every column in view)
+        pools = [fmt(_("%1: %2"), short.get(oa.option, oa.option), look.pools_text(oa.pools))
+                 for oa in order if oa.pools is not None]
         # the horizon is said here, not in the TCO header: the table keeps every column in view
         s.add(_label(fmt(_("Cost view: %1 · TCO over %3 · capacity under the SLO (%2)"), view,
                          describe_slo(ws.slo), labels.years(round(ws.assumptions.horizon_years)))))
         s.grid(headers, rows, tips, numeric=numeric)
+        if pools:
+            s.add(_label(fmt(_("Pools (prefill / decode GPUs): %1"), "; ".join(pools))))
 
     def _flips(self, s: Slide, ws: Workspace, a: Assessment) -> None:
         sens = a.sensitivity
@@ -673,3 +673,4 @@ class PresentationWindow(QWidget):
         pending = sum(1 for so in ws.signoffs if so.verdict.value == "pending")
         approved = sum(1 for so in ws.signoffs if so.verdict.value == "approve")
         s.add(_label(fmt(_("%1 of %2 approved, %3 pending"), approved, len(ws.signoffs), pending)))
+
