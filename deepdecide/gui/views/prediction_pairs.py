@@ -14,27 +14,40 @@ from deepdecide.gui.models.dataframe_model import DataFrameModel
 from deepdecide.gui.views.page import make_table
 
 
-class PredictionPairsPanel(QWidget):
-    """A table of the Assessment's ``prediction_pairs`` and a note per predictor."""
+class _PairsTable(QWidget):
+    """A table of pairs from the Assessment above a note saying how to read it."""
 
-    def __init__(self, parent: QWidget | None = None):
+    def __init__(self, name: str, parent: QWidget | None = None):
         super().__init__(parent)
         self.model = DataFrameModel(self)
         self.view = make_table(self.model, stretch_last=False)
-        self.view.setObjectName("prediction_pairs")
+        self.view.setObjectName(f"{name}_pairs")
         self.note = QLabel()
         self.note.setWordWrap(True)
-        self.note.setObjectName("prediction_note")
+        self.note.setObjectName(f"{name}_note")
         layout = QVBoxLayout(self)
         layout.addWidget(self.view, 1)
         layout.addWidget(self.note)
 
-    def show_assessment(self, ws: Any, assessment: Any) -> None:
-        rows = pair_rows(ws, assessment)
-        self.model.set_frame(pd.DataFrame(rows))
+    def _fill(self, frame: pd.DataFrame) -> None:
+        self.model.set_frame(frame)
         self.view.resizeColumnsToContents()
         for col in range(self.model.columnCount()):
             self.view.setColumnWidth(col, min(self.view.columnWidth(col), 260))
+
+    def row_count(self) -> int:
+        return self.model.rowCount()
+
+
+class PredictionPairsPanel(_PairsTable):
+    """A table of the Assessment's ``prediction_pairs`` and a note per predictor."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__("prediction", parent)
+
+    def show_assessment(self, ws: Any, assessment: Any) -> None:
+        rows = pair_rows(ws, assessment)
+        self._fill(pd.DataFrame(rows))
         predicted = sum(1 for f in assessment.evidence_fit if f.kind == "predicted" and f.item == "run")
         if rows:
             text = [_("Each row is a predicted run beside a measured run of the same configuration (runtime, "
@@ -50,38 +63,23 @@ class PredictionPairsPanel(QWidget):
                             "are imported.")]
         self.note.setText("\n".join(text))
 
-    def row_count(self) -> int:
-        return self.model.rowCount()
 
-
-class ReproductionsPanel(QWidget):
+class ReproductionsPanel(_PairsTable):
     """The Evidence page's "Reproductions" tab: each re-measurement of a published reference point (a
     reproduction record) beside the reference, from the Assessment's ``reproduction_pairs``."""
 
     def __init__(self, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.model = DataFrameModel(self)
-        self.view = make_table(self.model, stretch_last=False)
-        self.view.setObjectName("reproduction_pairs")
+        super().__init__("reproduction", parent)
         self.model.headers = {  # read when built (a language change rebuilds the page)
             "configuration": _("Runtime on platform"), "model": _("Model"), "gpus": _("GPUs"), "load": _("Load"),
             "reference": _("Reference point"), "remeasurement": _("Re-measurement"),
             "tps_reference": _("Reference tok/s/GPU"), "tps_remeasured": _("Re-measured tok/s/GPU"),
             "tps_error": _("tok/s/GPU error"), "ttft_error": _("TTFT error"), "tpot_error": _("TPOT error"),
             "file": _("File")}
-        self.note = QLabel()
-        self.note.setWordWrap(True)
-        self.note.setObjectName("reproduction_note")
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.view, 1)
-        layout.addWidget(self.note)
 
     def show_assessment(self, ws: Any, assessment: Any) -> None:
         rows = reproduction_rows(ws, assessment)
-        self.model.set_frame(pd.DataFrame(rows, columns=list(self.model.headers)))
-        self.view.resizeColumnsToContents()
-        for col in range(self.model.columnCount()):
-            self.view.setColumnWidth(col, min(self.view.columnWidth(col), 260))
+        self._fill(pd.DataFrame(rows, columns=list(self.model.headers)))
         if rows:
             self.note.setText(_("Each row is a re-measurement beside the published reference point it reproduces "
                                 "(a reproduction record). Error = (reference − re-measured) / re-measured: positive "
@@ -90,6 +88,3 @@ class ReproductionsPanel(QWidget):
         else:
             self.note.setText(_("No reproduction records (a published reference point and its re-measurements, such "
                                 "as AISimulate's job-*-comparison.json) are imported."))
-
-    def row_count(self) -> int:
-        return self.model.rowCount()
