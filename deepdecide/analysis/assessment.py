@@ -740,6 +740,8 @@ class PoolAssessment:
     tco_all_in_usd: float | None = None
     cost_per_m_tokens_usd: Figure | None = None  # $/M input (prefill) or $/M output (decode), in the cost view
     note: Message | str = ""  # what the capacity rests on, in one line
+    platform_name: str = ""  # the platform's short name from the matrix ("H100"), as tables show it
+    runtime_name: str = ""  # the runtime's name from the matrix ("SGLang")
 
 
 @dataclass(frozen=True, slots=True)

@@ -52,6 +52,7 @@ from deepdecide.domain.common import Estimate
 from deepdecide.domain.evidence import BenchmarkRun
 from deepdecide.domain.matrix import SupportStatus
 from deepdecide.domain.messages import Message, msg
+from deepdecide.domain.presentation import platform_short, runtime_short
 from deepdecide.domain.slo import SLO
 from deepdecide.domain.workspace import (
     CostInputs,
@@ -558,7 +559,8 @@ def assess(ws: Workspace, p: PoolPlan, demand: Figure, headroom: float,
                    missing(CAPACITY_NAME, cap_unit, c.reason or msg("pools.no_capacity_short", "no capacity")))
         pa = PoolAssessment(role.value, po.platform, po.runtime, p.per_pool[role.value], pool.gpus_per_worker,
                             cap_fig, c.basis, "TTFT" if role == PoolRole.PREFILL else "TPOT", c.low, c.high,
-                            note=c.note, node_gpus=node)
+                            note=c.note, node_gpus=node, platform_name=platform_short(ws.matrix, po.platform),
+                            runtime_name=runtime_short(ws.matrix, po.runtime))
         if sizing is not None:
             workers = sizing.prefill_workers if role == PoolRole.PREFILL else sizing.decode_workers
             pa = dataclasses.replace(pa, workers=float(workers))

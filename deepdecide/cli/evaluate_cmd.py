@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from deepdecide.domain import formatting
 from deepdecide.domain.i18n import N_, _, ngettext, pgettext
+from deepdecide.domain.presentation import pool_where
 from deepdecide.domain.vocabulary import word
 
 if TYPE_CHECKING:
@@ -493,7 +494,7 @@ def _pool_lines(a: Assessment, order: list[str], cur: str) -> list[str]:
             continue
         for pool in (p.prefill, p.decode):
             cpm = pool.cost_per_m_tokens_usd
-            rows.append([oid, pool.role, f"{pool.runtime} / {pool.platform}", _(pool.classification.label),
+            rows.append([oid, pool.role, pool_where(pool), _(pool.classification.label),
                          ngettext("{n} GPU", "{n} GPUs", pool.gpus_per_worker).format(
                              n=formatting.integer(pool.gpus_per_worker)),
                          f"{_num(pool.capacity.value)} {formatting.unit_text(pool.capacity.unit)} "

@@ -85,8 +85,9 @@ def platform_short(matrix: Any, platform: str) -> str:
 
 
 def pools_text(pools: Any) -> str:
-    """A disaggregated option's pools as every table writes them: "328 nv-h100 / 312 nv-b200" (prefill
-    GPUs on its platform / decode GPUs on its platform); "—" for an aggregated option or unsized pools."""
+    """A disaggregated option's pools as every table writes them: "328 H100 / 312 B200" (prefill GPUs on
+    its platform / decode GPUs on its platform, by the names the Assessment holds); "—" for an aggregated
+    option or unsized pools."""
     from deepdecide.domain.formatting import (  # deferred: formatting loads Babel: only when a pool is shown
         DASH,
         integer,
@@ -97,7 +98,12 @@ def pools_text(pools: Any) -> str:
     p, d = pools.prefill, pools.decode
     if p.gpus is None or d.gpus is None:
         return DASH
-    return f"{integer(p.gpus)} {p.platform} / {integer(d.gpus)} {d.platform}"
+    return f"{integer(p.gpus)} {p.platform_name or p.platform} / {integer(d.gpus)} {d.platform_name or d.platform}"
+
+
+def pool_where(pool: Any) -> str:
+    """A pool's runtime and platform by the names the Assessment holds: "SGLang / H100"."""
+    return f"{pool.runtime_name or pool.runtime} / {pool.platform_name or pool.platform}"
 
 
 def runtime_short(matrix: Any, runtime: str) -> str:

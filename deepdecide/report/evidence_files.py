@@ -5,10 +5,8 @@ the embedded inputs alone, so it confirms the list byte for byte."""
 
 from __future__ import annotations
 
-import csv
-import io
-
 from deepdecide.domain.workspace import Workspace
+from deepdecide.report.spreadsheet import Table, csv_bytes
 
 #: more evidence files than this: the record summarises them (records of at most this many list every run)
 SUMMARY_FILES = 200
@@ -22,13 +20,11 @@ def summarised(ws: Workspace) -> bool:
 
 
 def evidence_csv(ws: Workspace) -> bytes:
-    """The evidence files as CSV (UTF-8, "\\n" line ends): reference, name, bytes, tool and version, kind,
-    runs, parity checks, SHA-256 of the file as imported, in the workspace's order."""
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["ref", "file_name", "size_bytes", "tool", "tool_version", "kind", "runs", "parity_checks", "sha256"])
-    for i, f in enumerate(ws.evidence.files, start=1):
-        p = f.provenance
-        w.writerow([f"F{i}", p.file_name, p.size_bytes, p.tool, p.tool_version, p.kind.value, len(f.runs),
-                    len(f.parity), p.sha256])
-    return buf.getvalue().encode("utf-8")
+    """The evidence files as CSV, written as every table export is (``spreadsheet.csv_bytes``: a name that
+    could start a formula is neutralised): reference, name, bytes, tool and version, kind, runs, parity
+    checks, SHA-256 of the file as imported, in the workspace's order."""
+    rows = tuple((f"F{i}", f.provenance.file_name, f.provenance.size_bytes, f.provenance.tool,
+                  f.provenance.tool_version, f.provenance.kind.value, len(f.runs), len(f.parity), f.provenance.sha256)
+                 for i, f in enumerate(ws.evidence.files, start=1))
+    return csv_bytes(Table("evidence_files", ("ref", "file_name", "size_bytes", "tool", "tool_version", "kind", "runs",
+                                              "parity_checks", "sha256"), rows))

@@ -186,8 +186,8 @@ def pools_text(o) -> str:
     p = o["pools"]
     if p is None or p["prefill"]["gpus"] is None or p["decode"]["gpus"] is None:
         return formatting.DASH
-    return (f"{formatting.integer(p['prefill']['gpus'])} {p['prefill']['platform']} / "
-            f"{formatting.integer(p['decode']['gpus'])} {p['decode']['platform']}")
+    return (f"{formatting.integer(p['prefill']['gpus'])} {p['prefill']['platform_name']} / "
+            f"{formatting.integer(p['decode']['gpus'])} {p['decode']['platform_name']}")
 
 
 def fleet_text(o) -> str:

@@ -43,6 +43,7 @@ def test_without_latency_the_sweep_takes_the_row_and_the_latency_tab_says_why(ma
     window = make_window()
     window.resize(1280, 800)
     page = window.show_page("evidence")
+    page.tabs.setCurrentWidget(page.charts_tab)  # the Summary tab comes first
     qtbot.wait(50)
     assert page.plotted_points == 0 and page.sweep_points == 10
     assert not page.throughput.isVisible() and page.sweep_chart.isVisible()
@@ -68,6 +69,7 @@ def test_with_latency_both_charts_share_the_rows(make_window, qtbot):
     window = make_window()
     window.resize(1280, 800)
     page = window.show_page("evidence")
+    page.tabs.setCurrentWidget(page.charts_tab)  # the Summary tab comes first
     ws = window.document.workspace
     f = ws.evidence.files[0]
     runs = tuple(replace(r, ttft_ms_p50=500.0 + i, ttft_ms_p99=900.0 + i, tpot_ms_p50=30.0 + i, tpot_ms_p99=50.0 + i,

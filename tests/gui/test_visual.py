@@ -57,6 +57,7 @@ def test_sample_runs_stay_visible_after_an_import_and_the_window_keeps_its_size(
     window = make_window()
     window.resize(1280, 800)
     page = window.show_page("evidence")
+    page.tabs.setCurrentWidget(page.charts_tab)  # the Summary tab comes first
     qtbot.wait(50)
     size = window.size()
     assert page.sweep_points == 10

@@ -59,7 +59,7 @@ def _pools_tip(o: OptionAssessment) -> str:
     out = []
     for pool, role in ((p.prefill, _("prefill")), (p.decode, _("decode"))):
         out.append(_("{role}: {runtime} on {platform}, {gpus} GPUs ({owned} owned + {new} new), set by {limit}").format(
-            role=role, runtime=pool.runtime, platform=pool.platform, gpus=formatting.integer(pool.gpus),
+            role=role, runtime=pool.runtime_name or pool.runtime, platform=pool.platform_name or pool.platform, gpus=formatting.integer(pool.gpus),
             owned=formatting.integer(pool.owned_used), new=formatting.integer(pool.new_gpus), limit=pool.limit))
     return "<br>".join(out)
 

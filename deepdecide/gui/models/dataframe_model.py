@@ -165,7 +165,8 @@ class DataFrameModel(QAbstractTableModel):
             if role == Qt.ItemDataRole.DisplayRole:
                 return self.headers.get(name, name)
             if role == Qt.ItemDataRole.ToolTipRole:
-                return self.header_tips.get(name, name)
+                # a titled column without a tip has none (its key is not interface text in any language)
+                return self.header_tips.get(name, None if name in self.headers else name)
             if role == Qt.ItemDataRole.UserRole:  # the column's name, whatever its title's language
                 return name
         elif orientation == Qt.Orientation.Vertical and role == Qt.ItemDataRole.DisplayRole \

@@ -22,6 +22,7 @@ from deepdecide.domain import formatting
 from deepdecide.domain.formatting import DASH, integer, localized, number, percent, probability
 from deepdecide.domain.formatting import money as money_range
 from deepdecide.domain.i18n import N_, _, ngettext
+from deepdecide.domain.presentation import pool_where
 from deepdecide.domain.vocabulary import word
 from deepdecide.gui import labels
 from deepdecide.gui.document import WorkspaceDocument
@@ -281,7 +282,7 @@ class OptionCard(QFrame):
                 per_m = (formatting.quantity(cpm.value, cpm.unit) if cpm is not None and cpm.value is not None
                          else DASH)
             lines.append(fmt(_("<b>%1</b> on %2 (%3, %4): %5 %6 (%7); %8 workers of %9 GPUs; %10"),
-                             pool.role, f"{pool.runtime} / {pool.platform}", status_label(pool.classification.status),
+                             pool.role, pool_where(pool), status_label(pool.classification.status),
                              pool.limit, number(pool.capacity.value), formatting.unit_text(pool.capacity.unit),
                              pool.basis.value, number(pool.workers), integer(pool.gpus_per_worker), per_m))
         blended = p.cost_per_m_blended_usd

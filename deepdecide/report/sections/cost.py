@@ -178,7 +178,7 @@ def pools(ctx: Context) -> list[Flowable]:
             continue
         for pool in (p.prefill, p.decode):
             cpm = pool.cost_per_m_tokens_usd
-            rows.append([oa.name, word(PoolRole(pool.role)), f"{pool.runtime} / {pool.platform}",
+            rows.append([oa.name, word(PoolRole(pool.role)), look.pool_where(pool),
                          word(pool.classification.status),
                          f"{num(pool.capacity.value)} {unit_text(pool.capacity.unit)} ({word(pool.basis)})",
                          num(pool.workers), num(pool.gpus), num(pool.nodes),

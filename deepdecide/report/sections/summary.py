@@ -242,7 +242,7 @@ def _ranking_table(ctx: Context) -> Flowable:
         for row, p in zip(rows, pools, strict=True):
             row.insert(2, pools_text(p))
         headers.insert(2, _("Pools (prefill / decode GPUs)"))
-        widths = [10 * mm, 28 * mm, 24 * mm, 12 * mm, 17 * mm, 13 * mm, 17 * mm, 17 * mm, 12 * mm, 24 * mm]
+        widths = [9 * mm, 25 * mm, 22 * mm, 12 * mm, 16 * mm, 13 * mm, 16 * mm, 17 * mm, 16 * mm, 28 * mm]  # 174 mm
         extra = [(k, (c0 + 1, r0), (c1 + 1, r1), colour) for k, (c0, r0), (c1, r1), colour in extra]
         numeric, notes = (0, 3, 6, 7, 8), 9
     return table(headers, rows, widths, numeric=numeric, extra=extra, notes=(notes,))  # long reasons: numbered notes
