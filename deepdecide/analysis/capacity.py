@@ -402,6 +402,20 @@ def caveats(cap: Capacity) -> tuple[Message, ...]:
     return tuple(m for m in (_SOURCE_CAVEATS.get(cap.source), _BASIS_CAVEATS.get(cap.basis)) if m is not None)
 
 
+def input_label(cap: Capacity) -> Message:
+    """The capacity's name as an uncertain input (sensitivity, flip table, Monte Carlo): the basis and
+    source it rests on, as the Assessment holds them ("output tok/s/GPU (interpolated, proxy)"),
+    never "measured" for a proxy, a prediction or an assumption."""
+    if cap.basis == CapacityBasis.ASSUMED or cap.source == CapacitySource.ASSUMED:
+        return msg("input.capacity_assumed", "assumed output tok/s/GPU")
+    if cap.basis == CapacityBasis.MEASURED and cap.source in (CapacitySource.OWN, CapacitySource.THIRD_PARTY):
+        return msg("input.capacity_measured", "measured output tok/s/GPU")
+    if cap.corrected_by:
+        return msg("input.capacity_corrected", "output tok/s/GPU ({basis}, predicted, corrected by {n} measured "
+                   "pair(s))", basis=cap.basis, n=cap.corrected_by)
+    return msg("input.capacity_basis", "output tok/s/GPU ({basis}, {source})", basis=cap.basis, source=cap.source)
+
+
 def capacity(idx: EvidenceIndex, option: Option, slo: SLO) -> Capacity:
     """The option's capacity under the SLO, with the runs it looked at and its caveats."""
     cap = _capacity(idx, option, slo)

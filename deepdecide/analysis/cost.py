@@ -178,6 +178,9 @@ class OptionInputs:
     ttp: Estimate | None = None
     capacity: Estimate | None = None  # exact when measured, the assumption's range when assumed
     capacity_assumed: bool = False
+    # the capacity's name as an input, naming the basis it rests on (``capacity.input_label``); None:
+    # "measured" or "assumed" from ``capacity_assumed``
+    capacity_label: Message | None = None
     efforts: list[tuple[Label, Estimate]] = field(default_factory=list)
     problems: list[Message] = field(default_factory=list)
     owned: float = 0.0  # GPUs owned on the platform (inf: pricing existing, every GPU owned)

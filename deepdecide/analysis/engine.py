@@ -50,6 +50,7 @@ from deepdecide.analysis.assessment import (
 )
 from deepdecide.analysis.breakeven import crossover
 from deepdecide.analysis.capacity import capacity
+from deepdecide.analysis.capacity import input_label as capacity_input_label
 from deepdecide.analysis.cashflow import cash_flow, payback
 from deepdecide.analysis.cost import (
     Globals,
@@ -339,6 +340,7 @@ def _prepare(ws: Workspace, views: bool = True) -> _Prepared:
         if cap.value is None and not hosted:
             msgs.append(msg("option.no_capacity", "no capacity: {reason}", reason=cap.figure.missing_reason))
         oi = option_inputs(o, efforts, cap_est, ws, cap_assumed)
+        oi.capacity_label = capacity_input_label(cap)  # the basis it rests on, as the Assessment holds it
         key = (o.runtime, o.platform)
         run_ids = tuple(idx.run_ids.get(key, ()))
         measured = measured_power_w_per_gpu([every_run[i] for i in run_ids if 0 <= i < len(every_run)])

@@ -203,8 +203,9 @@ class ScenarioModel:
             if candidates_only and not self.static_eligible[j]:
                 continue
             oid = oi.option.id
-            cap_label = (msg("input.capacity_assumed", "assumed output tok/s/GPU") if oi.capacity_assumed
-                         else msg("input.capacity_measured", "measured output tok/s/GPU"))
+            cap_label = oi.capacity_label or (msg("input.capacity_assumed", "assumed output tok/s/GPU")
+                                              if oi.capacity_assumed
+                                              else msg("input.capacity_measured", "measured output tok/s/GPU"))
             cands: list[tuple[str, Message, str, str, Estimate | None]] = [
                 ("capacity", cap_label, "tok/s/GPU", "cap", oi.capacity)]
             for param, (label, unit) in _PLATFORM_LABELS.items():

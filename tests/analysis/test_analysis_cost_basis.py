@@ -146,7 +146,8 @@ def test_a_measured_capacity_carries_a_range_into_monte_carlo():
     assert a.option("keep-vllm-h100").capacity.basis == "interpolated"
     assert "keep-vllm-h100.capacity" in a.monte_carlo.drawn
     flip = next(f for f in a.sensitivity.inputs if f.key == "keep-vllm-h100.capacity")
-    assert (flip.low, flip.likely, flip.high) == (2750, 2937.5, 3125) and "measured" in flip.label
+    assert (flip.low, flip.likely, flip.high) == (2750, 2937.5, 3125)
+    assert "(interpolated, own measurement)" in str(flip.label)
     # a single measured point (a lower bound) with a stated measurement error of 10 %
     ws = with_option(workspace(), "buy-sm100-deepinfer", cost={"capacity_error": 0.10})
     a = evaluate(ws, monte_carlo=True, draws=300)

@@ -239,3 +239,35 @@ def test_evaluate_and_the_record_say_what_each_range_rests_on():
     text = " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages).split())
     assert "What each capacity's range (the whisker, and the Monte Carlo draws) rests on:" in text
     assert "predicted, corrected by 2 measured pairs" in text and "never reach 3,500" in text
+
+
+# -- the capacity's name as an uncertain input: the basis it rests on ---------------------------
+
+
+def test_the_sensitivity_names_the_basis_each_capacity_rests_on():
+    """Never "measured" for an interpolated, predicted or assumed capacity: the label is the
+    Assessment's basis and source (corrected predictions say by how many pairs)."""
+    ws = _port_workspace(factory_run("deepinfer", "nv-h100", 32, 14000, 8),
+                         factory_run("deepinfer", "nv-h100", 64, 21600, 8))
+    a = evaluate(ws)
+    labels = {f.key: str(f.label) for f in a.sensitivity.inputs if f.key.endswith(".capacity")}
+    assert labels["port-deepinfer-h100.capacity"] == (
+        "port-deepinfer-h100: output tok/s/GPU (lower bound, predicted, corrected by 2 measured pair(s))")
+    assert labels["keep-vllm-h100.capacity"] == "keep-vllm-h100: output tok/s/GPU (interpolated, own measurement)"
+    assert not any("measured output" in v for v in labels.values())
+    # an assumption stays "assumed"
+    b = evaluate(workspace())
+    assumed = next(f for f in b.sensitivity.inputs if f.key == "port-deepinfer-h100.capacity")
+    assert b.option("port-deepinfer-h100").capacity.basis == CapacityBasis.ASSUMED
+    assert str(assumed.label) == "port-deepinfer-h100: assumed output tok/s/GPU"
+
+
+def test_a_measured_capacity_is_still_named_measured():
+    from deepdecide.analysis.assessment import Capacity, Figure
+    from deepdecide.analysis.capacity import input_label
+
+    fig = Figure("capacity", 100.0, "tok/s/GPU")
+    measured = Capacity(fig, CapacityBasis.MEASURED, source=CapacitySource.THIRD_PARTY)
+    assert str(input_label(measured)) == "measured output tok/s/GPU"
+    proxy = Capacity(fig, CapacityBasis.MEASURED, source=CapacitySource.PROXY)
+    assert str(input_label(proxy)) == "output tok/s/GPU (measured, proxy)"

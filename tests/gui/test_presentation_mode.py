@@ -78,6 +78,22 @@ def test_slides_show_the_assessment_with_short_labels(make_window, qtbot):
         assert so.name in texts(p.slides[KEYS.index("signoff")])
 
 
+def test_the_capacity_slide_says_what_each_capacity_range_rests_on(make_window, qtbot):
+    """The range note of every capacity that has one (the Monte Carlo draws, so the cost ranges),
+    as the Assessment words it, under the option's short label."""
+    window = make_window()
+    ws = window.document.workspace
+    a = evaluate(ws)
+    p = open_presentation(window, qtbot)
+    short = look.short_labels(ws)
+    shown = texts(p.slides[KEYS.index("capacity")])
+    notes = [(oa.option, oa.capacity.range_note) for oa in a.options if oa.capacity.range_note is not None]
+    assert notes, "the sample has capacities with a range"
+    assert "What each capacity's range (the Monte Carlo draws) rests on:" in shown
+    for option, note in notes:
+        assert f"{short[option]}: {note}" in shown, option
+
+
 def test_what_if_shows_a_banner_never_edits_and_b_returns(make_window, qtbot):
     window = make_window()
     doc = window.document

@@ -546,6 +546,13 @@ class PresentationWindow(QWidget):
         s.grid(headers, rows, tips, numeric=numeric)
         if pools:
             s.add(_label(fmt(_("Pools (prefill / decode GPUs): %1"), "; ".join(pools))))
+        # what each capacity's range (the Monte Carlo draws, so the cost ranges) rests on, from the Assessment
+        ranges = [(short.get(oa.option, oa.option), oa.capacity.range_note) for oa in order
+                  if oa.capacity.range_note is not None]
+        if ranges:
+            s.add(_label(_("What each capacity's range (the Monte Carlo draws) rests on:"), name="capacity_ranges"))
+            for name, note in ranges:
+                s.add(_label("•  " + fmt(_("%1: %2"), name, message_text(note)), scale=0.85))
 
     def _flips(self, s: Slide, ws: Workspace, a: Assessment) -> None:
         sens = a.sensitivity
