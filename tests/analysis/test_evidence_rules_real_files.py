@@ -13,9 +13,22 @@ vLLM ``--append-result`` file of three deployments on 4x L40S.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 
 import pytest
+from r1_real_files import (
+    AIC,
+    ARRAY_1K8K,
+    ARRAY_GPTOSS,
+    L40S,
+    SINGLE_SGLANG,
+    SLO_8K1K,
+    r1_8k1k_without_a_winner,
+)
+from r1_real_files import decision as _workspace
+from r1_real_files import import_file as _import
+from r1_real_files import r1 as _r1
 
 from deepdecide.analysis import evaluate
 from deepdecide.analysis.assessment import Applicability, CapacityBasis, CapacitySource, SloStatus
@@ -32,45 +45,7 @@ from deepdecide.domain.evidence import (
 )
 from deepdecide.domain.slo import SLO
 from deepdecide.domain.workload import ProxyAcceptance, TokenRange, Workload
-from deepdecide.domain.workspace import CostInputs, Option, Pricing, Strategy, Workspace
 from deepdecide.storage import files
-
-registry = pytest.importorskip("deepdecide.importers.registry")
-base = pytest.importorskip("deepdecide.importers.base")
-
-ARRAY_1K8K = "benchmarks/inferencemax/agg_dsr1_1k8k.json"
-ARRAY_GPTOSS = "benchmarks/inferencemax/agg_gptoss_8k1k.json"
-SINGLE_SGLANG = "benchmarks/inferencemax/agg_dsr1_fp4_b200_sglang_tp4_conc4.json"
-SINGLE_TRT = "benchmarks/inferencemax/agg_dsr1_fp4_b200_trt_tp8_ep8_dpa_conc256.json"
-AIC = "benchmarks/aiconfigurator/dsv4flash_rtxpro6000_8x4_sglang_isl2048_osl500_agg_pareto.csv"
-L40S = "benchmarks/vllm/vllm_serving_l40s_append_multi.jsonl"
-
-R1 = "deepseek-ai/DeepSeek-R1-0528"
-#: the decision: DeepSeek-R1 at 8K in / 1K out, the SLO with the default error-rate limit (1 %)
-R1_8K1K = Workload(R1, aliases=("nvidia/DeepSeek-R1-0528-FP4-V2",), input_tokens=TokenRange(6144, 10240),
-                   output_tokens=TokenRange(768, 1280))
-SLO_8K1K = SLO(ttft_p99_ms=10_000, tpot_p99_ms=60)  # error rate <= 1 % by default
-R1_OPTIONS = (("sglang", "nv-h200"), ("trtllm", "nv-h200"), ("trtllm", "nv-b200"), ("sglang", "nv-b200"))
-
-
-def _import(path, kind=ProvenanceKind.THIRD_PARTY, **context) -> EvidenceFile:
-    result = registry.import_file(path, base.ImportContext(**context))
-    return replace(result.evidence, provenance=replace(result.evidence.provenance, kind=kind))
-
-
-def _workspace(workload: Workload, slo: SLO, options, evidence: tuple[EvidenceFile, ...]) -> Workspace:
-    """The built-in sample's matrix, checklist and criteria with the given decision."""
-    ws = files.load_builtin_workspace()
-    opts = tuple(Option(f"{rt}-{pf}", f"{rt} on {pf}", Strategy.BUY, rt, pf, cost=CostInputs(Pricing.RENT, **kw))
-                 for rt, pf, kw in options)
-    return replace(ws, model=workload.model, workload=workload, slo=slo, options=opts,
-                   evidence=Evidence(files=evidence), answers=(),
-                   decision=replace(ws.decision, chosen_option="", considered_options=tuple(o.id for o in opts)))
-
-
-def _r1(evidence: tuple[EvidenceFile, ...], slo: SLO = SLO_8K1K) -> Workspace:
-    return _workspace(R1_8K1K, slo, [(rt, pf, {"gpu_hour_usd": Estimate(2.0, 2.5, 3.0)}) for rt, pf in R1_OPTIONS],
-                      evidence)
 
 
 @pytest.fixture(scope="module")
@@ -288,3 +263,96 @@ def test_a_parity_failed_option_shows_no_performs(l40s_workspace):
     assert "excluded: a required parity check failed" in " ".join(map(str, oa.evidence.performs.reasons))
     assert oa.capacity.basis == CapacityBasis.FAILS_PARITY and oa.slo_standing.status == SloStatus.FAILS_PARITY
     assert not oa.eligible and oa.evidence.builds.reached  # the check itself ran on the platform
+
+
+# ---------------------------------------------------------------------------------------------
+# every surface on the real files: no winner, and why; the article's four questions per option
+
+
+@pytest.fixture(scope="module")
+def r1_8k1k_no_winner(shared_fixtures):
+    ws = r1_8k1k_without_a_winner(shared_fixtures)
+    return ws, evaluate(ws, monte_carlo=True, draws=200)
+
+
+def test_on_the_real_files_no_winner_is_named_and_each_option_says_why(r1_8k1k_no_winner):
+    ws, a = r1_8k1k_no_winner
+    assert a.winner is None and a.ranking == () and str(a.no_recommendation) == \
+        "no option meets the SLO with the evidence at hand"
+    status = {oa.option: oa.slo_standing.status for oa in a.options}
+    assert status == {"sglang-nv-b200": SloStatus.CANNOT_JUDGE, "trtllm-nv-b200": SloStatus.FAILS_SLO,
+                      "sglang-nv-h200": SloStatus.NO_EVIDENCE, "trtllm-nv-h200": SloStatus.NO_EVIDENCE}
+    sglang = a.option("sglang-nv-b200")
+    assert sglang.fit.matches == 1 and sglang.capacity.basis == CapacityBasis.CANNOT_JUDGE
+    assert "error rate cannot be computed" in str(sglang.slo_standing.reason)
+    trt = a.option("trtllm-nv-b200")
+    assert trt.fit.matches == 1 and trt.capacity.basis == CapacityBasis.FAILS_SLO
+    assert "TTFT p99" in str(trt.slo_standing.reason)
+    assert all(not oa.eligible and oa.rank is None and oa.slo_standing.reason is not None for oa in a.options)
+    assert all(a.monte_carlo.for_option(oa.option).p_best == 0 for oa in a.options)
+
+
+def test_on_the_real_files_evaluate_and_the_record_say_no_recommendation_and_why(r1_8k1k_no_winner):
+    import io
+
+    from pypdf import PdfReader
+
+    from deepdecide.analysis import to_data
+    from deepdecide.cli.evaluate_cmd import render
+    from deepdecide.report.build import build
+
+    ws, a = r1_8k1k_no_winner
+    out = " ".join(render(ws, a).split())
+    assert "no recommendation: no option meets the SLO with the evidence at hand" in out
+    assert "What would make an option recommendable:" in out
+    assert "runs of sglang on nv-b200 that count completed and failed requests" in out
+    assert "Recommended" not in out
+    data = to_data(a)
+    assert data["winner"] is None and data["ranking"] == []
+    assert data["no_recommendation"]["text"] == "no option meets the SLO with the evidence at hand"
+    assert {o["option"]: o["slo_standing"]["status"] for o in data["options"]}["sglang-nv-b200"] == "cannot-judge"
+    pdf = build(ws, sections=("summary",))
+    text = " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages).split())
+    assert "No recommendation: no option meets the SLO with the evidence at hand." in text
+    assert "Recommended option" not in text
+    assert "count completed and failed requests" in text
+
+
+def test_on_the_real_files_the_four_questions_are_answered_per_option_in_evaluate_and_the_record(
+        r1_8k1k_no_winner):
+    import io
+
+    from pypdf import PdfReader
+
+    from deepdecide.analysis import to_data
+    from deepdecide.analysis.questions import QUESTION_TITLES, STATE_WORDS
+    from deepdecide.cli.evaluate_cmd import render
+    from deepdecide.domain import presentation as look
+    from deepdecide.report.build import build
+
+    ws, a = r1_8k1k_no_winner
+    out = render(ws, a)
+    data = to_data(a)
+    for oa in a.options:
+        answers = oa.article.answers
+        assert [q.question for q in answers] == ["support", "kernels", "distributed", "service"]
+        assert all(q.answer for q in answers), oa.option
+        for n, q in enumerate(answers, start=1):
+            assert f"{n}. {QUESTION_TITLES[q.question]}: {str(STATE_WORDS[q.state]).upper()}: {q.answer}" in out
+        js = next(o for o in data["options"] if o["option"] == oa.option)["article"]["answers"]
+        assert [q["state"] for q in js] == [q.state.value for q in answers]
+    # TRT-LLM on B200: its counted run used 8 GPUs at concurrency 256 (question 3 speaks of it)
+    trt = a.option("trtllm-nv-b200").article.answers[2]
+    assert trt.state.value != "not-answered" and "256" in str(trt.answer)
+    pdf = build(ws, sections=("questions",))
+    text = " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages).split())
+    assert "The article's four questions" in text
+    words = {"answered": "answered", "partly": "partly", "not-answered": "not answered"}
+    short = look.short_labels(ws)
+    table = text[text.index("4. Service completeness"):]
+    for oa in a.options:  # each option's row: its short label, then the four states in order (with answers)
+        at = table.index(short[oa.option])
+        for q in oa.article.answers:  # the next state word after the previous one is this question's
+            found = re.compile(r"\b(?:not answered|(?<!not )answered|partly)\b").search(table, at)
+            assert found is not None and found.group(0) == words[q.state.value], (oa.option, q.question)
+            at = found.end()
