@@ -1,6 +1,7 @@
 """Decisions built on the real third-party files in ``../shared/fixtures`` (see its SOURCES.md),
-shared by the evidence-rule tests and the consistency test: a DeepSeek-R1-0528 decision at 8K in /
-1K out on H200 and B200 with SGLang and TensorRT-LLM, the built-in sample's matrix, checklist and
+shared by the evidence-rule tests, the consistency test and the GUI's: a DeepSeek-R1-0528 decision
+at 8K in / 1K out on H200 and B200 with SGLang and TensorRT-LLM, and a Llama-3.2-3B decision on the
+vLLM L40S runs whose required parity check failed; the built-in sample's matrix, checklist and
 criteria."""
 
 from __future__ import annotations
@@ -10,7 +11,14 @@ from pathlib import Path
 
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.edits import with_context
-from deepdecide.domain.evidence import Evidence, EvidenceFile, ProvenanceKind
+from deepdecide.domain.evidence import (
+    Evidence,
+    EvidenceFile,
+    ParityCheck,
+    ParityKind,
+    ProvenanceKind,
+    Verdict,
+)
 from deepdecide.domain.slo import SLO
 from deepdecide.domain.workload import TokenRange, Workload
 from deepdecide.domain.workspace import CostInputs, Option, Pricing, Strategy, Workspace
@@ -62,3 +70,23 @@ def r1_8k1k_without_a_winner(fixtures: Path) -> Workspace:
     ws = r1((import_file(fixtures / ARRAY_1K8K), *singles))
     return replace(ws, assumptions=replace(ws.assumptions, baseline_option=""))  # the sample's is not an option
 
+
+
+def l40s(fixtures: Path) -> Workspace:
+    """vLLM on 4x L40S serving Llama-3.2-3B-Instruct (nine runs of three deployments, own)."""
+    runs = import_file(fixtures / L40S, kind=ProvenanceKind.OWN)
+    ws = decision(Workload(runs.runs[0].model), SLO(ttft_p99_ms=2000, tpot_p99_ms=50), [
+        ("vllm", "nv-l40s", {"gpu_hour_usd": Estimate(0.8, 1.0, 1.2)})], (runs,))
+    return replace(ws, assumptions=replace(ws.assumptions, baseline_option=""))
+
+
+def l40s_parity_failed(fixtures: Path) -> Workspace:
+    """The L40S decision with a required eval-accuracy check of vLLM on L40S that failed (gsm8k 0.71
+    against 0.80 on H100): every run is excluded, so the option fails parity and never performs."""
+    ws = l40s(fixtures)
+    first = ws.evidence.files[0]
+    check = ParityCheck(ParityKind.EVAL_ACCURACY, "vllm", "L40S", "vllm", "nv-h100", task="gsm8k",
+                        metric="exact_match", value=0.71, reference_value=0.80, delta=-0.09, n=1319,
+                        verdict=Verdict.FAIL, model=first.runs[0].model)
+    parity = EvidenceFile(replace(first.provenance, file_name="parity.json"), (), (check,))
+    return replace(ws, evidence=Evidence(files=(first, parity)), required_parity=(ParityKind.EVAL_ACCURACY,))

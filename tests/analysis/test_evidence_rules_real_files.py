@@ -21,9 +21,11 @@ from r1_real_files import (
     AIC,
     ARRAY_1K8K,
     ARRAY_GPTOSS,
-    L40S,
     SINGLE_SGLANG,
+    SINGLE_TRT,
     SLO_8K1K,
+    l40s,
+    l40s_parity_failed,
     r1_8k1k_without_a_winner,
 )
 from r1_real_files import decision as _workspace
@@ -36,12 +38,8 @@ from deepdecide.domain.common import Estimate
 from deepdecide.domain.edits import with_context, with_mappings
 from deepdecide.domain.evidence import (
     Evidence,
-    EvidenceFile,
-    ParityCheck,
-    ParityKind,
     ProvenanceKind,
     StatMapping,
-    Verdict,
 )
 from deepdecide.domain.slo import SLO
 from deepdecide.domain.workload import ProxyAcceptance, TokenRange, Workload
@@ -88,6 +86,18 @@ def test_accepted_as_a_proxy_it_counts_labelled_and_never_as_a_rung(array_1k8k):
     ev = oa.evidence
     assert not ev.builds.reached and ev.builds.proxy and not ev.performs.reached and ev.performs.proxy
     assert ev.level == 0 and ev.names_proxy == ("builds", "performs")
+
+
+def test_the_sensitivity_names_a_proxy_capacity_as_a_proxy(array_1k8k):
+    proxy = ProxyAcceptance("same model and engines, 1K/8K instead of 8K/1K", Estimate(0.3, 0.5, 0.7))
+    a = evaluate(_r1((with_context(array_1k8k, proxy=proxy),), SLO_8K1K.replace(max_error_rate=None)))
+    caps = [f for f in a.sensitivity.inputs if f.key.endswith(".capacity")]
+    assert caps
+    for f in caps:
+        cap = a.option(f.option).capacity
+        assert cap.source == CapacitySource.PROXY
+        assert str(f.label).startswith(f"{f.option}: output tok/s/GPU (") and str(f.label).endswith(", proxy)")
+        assert "measured output" not in str(f.label)
 
 
 def test_runs_whose_lengths_nothing_states_need_context_and_never_match(shared_fixture):
@@ -179,6 +189,24 @@ def test_ep_dp_attention_and_mtp_variants_form_separate_sweeps(array_1k8k, share
     assert sorted(len(g) for _axis, g in sweeps(runs)) == [5, 5]
 
 
+def test_runs_of_the_same_configuration_with_other_lengths_never_share_a_sweep(array_1k8k, shared_fixture):
+    """The 1K/8K array's TRT-LLM B200 FP4 TP8 EP8 DP-attention row (concurrency 256) and the single
+    aggregate of the same deployment at the same load, stated 8K/1K by the user: two sweeps, where
+    without the lengths in the sweep identity they would be one (two results at one load)."""
+    from deepdecide.analysis.capacity import configuration_text, sweeps
+
+    single = with_context(_import(shared_fixture(SINGLE_TRT)), input_tokens=8192, output_tokens=1024).runs[0]
+    same = [r for r in array_1k8k.runs if (r.runtime, r.platform, configuration_text(r), r.quantization,
+                                           r.gpu_count, r.concurrency)
+            == (single.runtime, single.platform, configuration_text(single), single.quantization,
+                single.gpu_count, single.concurrency)]
+    assert len(same) == 1 and configuration_text(single) == "TP8 EP8 DP-attention"
+    groups = sweeps([*same, single])
+    assert sorted((g[0].input_tokens, len(g)) for _axis, g in groups) == [(1024, 1), (8192, 1)]
+    unknown = [replace(r, input_tokens=None, output_tokens=None) for r in (*same, single)]
+    assert len(sweeps(unknown)) == 1  # the lengths alone keep them apart
+
+
 def test_the_capacity_is_the_best_configuration_that_meets_the_slo_and_names_it(array_1k8k):
     proxy = ProxyAcceptance("same model", Estimate(0.3, 0.5, 0.7))
     a = evaluate(_r1((with_context(array_1k8k, proxy=proxy),), SLO_8K1K.replace(max_error_rate=None)),
@@ -215,6 +243,19 @@ def test_an_aiconfigurator_only_option_under_a_p99_slo_keeps_its_labelled_assump
     assert cap.unjudged == ("TTFT p99 not measured", "TPOT p99 not measured")
     assert "ASSUMPTION" in str(cap.figure.flags[0]) and "cannot be judged against the SLO" in str(cap.figure.flags[0])
     assert oa.eligible and oa.slo_standing.recommendable
+    # the sensitivity draws it as the assumption it is, over the stated 40 / 60 / 80
+    a = evaluate(aic_workspace)
+    flip = next(f for f in a.sensitivity.inputs if f.key == "sglang-nv-rtxpro6000.capacity")
+    assert str(flip.label) == "sglang-nv-rtxpro6000: assumed output tok/s/GPU"
+    assert (flip.low, flip.likely, flip.high) == (40, 60, 80)
+    # evaluate says so: the value, its basis, the flag and the range
+    from deepdecide.cli.evaluate_cmd import render
+
+    out = " ".join(render(aic_workspace, a).split())
+    assert "capacity: 60 output tok/s/GPU (assumed)" in out
+    assert "capacity: ASSUMPTION, not a measurement (58 applicable run(s)" in out
+    assert "cannot be judged against the SLO: TTFT p99 not measured; TPOT p99 not measured" in out
+    assert "capacity range: assumption: the draws go from 40 to 80" in out
 
 
 def test_or_a_stated_mapping_reads_the_p99_from_the_modelled_mean_labelled(aic_workspace):
@@ -240,29 +281,23 @@ def test_or_a_stated_mapping_reads_the_p99_from_the_modelled_mean_labelled(aic_w
 # the parity gate comes before the rungs
 
 
-@pytest.fixture
-def l40s_workspace(shared_fixture):
-    runs = _import(shared_fixture(L40S), kind=ProvenanceKind.OWN)
-    model = runs.runs[0].model
-    return _workspace(Workload(model), SLO(ttft_p99_ms=2000, tpot_p99_ms=50), [
-        ("vllm", "nv-l40s", {"gpu_hour_usd": Estimate(0.8, 1.0, 1.2)})], (runs,)), model
-
-
-def test_a_parity_failed_option_shows_no_performs(l40s_workspace):
-    ws, model = l40s_workspace
+def test_a_parity_failed_option_shows_no_performs(shared_fixtures):
+    ws = l40s(shared_fixtures)
     oa = evaluate(ws, sensitivity=False).options[0]
     assert oa.evidence.performs.reached and oa.evidence.builds.reached and oa.capacity.value is not None
-    check = ParityCheck(ParityKind.EVAL_ACCURACY, "vllm", "L40S", "vllm", "nv-h100", task="gsm8k",
-                        metric="exact_match", value=0.71, reference_value=0.80, delta=-0.09, n=1319,
-                        verdict=Verdict.FAIL, model=model)
-    parity = EvidenceFile(replace(ws.evidence.files[0].provenance, file_name="parity.json"), (), (check,))
-    gated = replace(ws, evidence=Evidence(files=(*ws.evidence.files, parity)),
-                    required_parity=(ParityKind.EVAL_ACCURACY,))
+    gated = l40s_parity_failed(shared_fixtures)
     oa = evaluate(gated, sensitivity=False).options[0]
     assert not oa.evidence.performs.reached and not oa.evidence.performs.proxy
     assert "excluded: a required parity check failed" in " ".join(map(str, oa.evidence.performs.reasons))
     assert oa.capacity.basis == CapacityBasis.FAILS_PARITY and oa.slo_standing.status == SloStatus.FAILS_PARITY
     assert not oa.eligible and oa.evidence.builds.reached  # the check itself ran on the platform
+    # evaluate: "P-" in the table, "performs NOT reached" in the option's lines, never "performs reached"
+    from deepdecide.cli.evaluate_cmd import render
+
+    out = render(gated, evaluate(gated, sensitivity=False))
+    row = next(ln for ln in out.splitlines() if ln.split()[1:2] == ["vllm-nv-l40s"])
+    assert "B+ C- P-" in row and "fails parity" in row
+    assert "performs NOT reached" in out and "performs reached" not in out
 
 
 # ---------------------------------------------------------------------------------------------

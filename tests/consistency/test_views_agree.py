@@ -386,23 +386,31 @@ def test_sample_agrees_everywhere(views):
     views.check(data)
 
 
-def test_the_real_r1_files_agree_everywhere(views, shared_fixtures):
-    """The DeepSeek-R1 8K/1K decision on the real InferenceMAX files (``tests/r1_real_files.py``):
-    one option cannot be judged (no request counts for the error-rate limit), one fails the SLO, two
-    have no applicable run; the CLI, the GUI's pages and the record say the same knock-outs, no
-    winner, and the same answers to the four questions."""
+REAL_DECISIONS = {
+    # one option cannot be judged (no request counts for the error-rate limit), one fails the SLO,
+    # two have no applicable run
+    "r1_8k1k_without_a_winner": {"sglang-nv-b200": "cannot-judge", "trtllm-nv-b200": "fails-slo",
+                                 "sglang-nv-h200": "no-evidence", "trtllm-nv-h200": "no-evidence"},
+    # every run excluded by a failed required parity check
+    "l40s_parity_failed": {"vllm-nv-l40s": "fails-parity"},
+}
+
+
+@pytest.mark.parametrize("name", sorted(REAL_DECISIONS))
+def test_the_real_files_agree_everywhere(views, shared_fixtures, name):
+    """Decisions on the real third-party files (``tests/r1_real_files.py``) with no recommendable
+    option: the CLI, the GUI's pages and the record say the same knock-outs, no winner, the same
+    parity outcomes and the same answers to the four questions."""
     from dataclasses import replace
 
-    from r1_real_files import r1_8k1k_without_a_winner
+    import r1_real_files
 
-    ws = r1_8k1k_without_a_winner(shared_fixtures)
+    ws = getattr(r1_real_files, name)(shared_fixtures)
     # names of one word, as the record's table readers below expect them ("sglang-nv-h200")
     ws = replace(ws, options=tuple(replace(o, name=o.id) for o in ws.options))
     data = cli_data(ws, monte_carlo=True)
     assert data["winner"] is None and data["ranking"] == [] and data["no_recommendation"] is not None
-    assert {o["option"]: o["slo_standing"]["status"] for o in data["options"]} == {
-        "sglang-nv-b200": "cannot-judge", "trtllm-nv-b200": "fails-slo",
-        "sglang-nv-h200": "no-evidence", "trtllm-nv-h200": "no-evidence"}
+    assert {o["option"]: o["slo_standing"]["status"] for o in data["options"]} == REAL_DECISIONS[name]
     views.shown = 0  # every page
     views.show(ws)
     views.check(data)
