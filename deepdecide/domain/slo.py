@@ -147,7 +147,13 @@ class Limit:
         name = f"{self.name} ≈" if mapping is not None else self.name
         if self.percent:
             return f"{name} {figure:.2%}{_via(mapping)} {op} {limit:.2%}"
-        return f"{name} {figure:.4g} {self.unit}{_via(mapping)} {op} {limit:.4g} {self.unit}"
+        return f"{name} {_plain(figure)} {self.unit}{_via(mapping)} {op} {_plain(limit)} {self.unit}"
+
+
+def _plain(x: float) -> str:
+    """Four significant digits as the SLO line writes its limits, never in exponent notation:
+    "11.9", "1784", "17646" (not "1.765e+04")."""
+    return f"{x:.0f}" if abs(x) >= 10_000 else f"{x:.4g}"
 
 
 def _via(mapping: StatMapping | None) -> str:

@@ -391,3 +391,10 @@ def test_on_the_real_files_the_four_questions_are_answered_per_option_in_evaluat
             found = re.compile(r"\b(?:not answered|(?<!not )answered|partly)\b").search(table, at)
             assert found is not None and found.group(0) == words[q.state.value], (oa.option, q.question)
             at = found.end()
+
+
+def test_a_missed_limit_is_written_without_exponent_notation(r1_8k1k_no_winner):
+    # TRT-LLM on B200 at concurrency 256: TTFT p99 17.65 s against 10 s, as the SLO line writes it
+    _ws, a = r1_8k1k_no_winner
+    reason = str(a.option("trtllm-nv-b200").slo_standing.reason)
+    assert "TTFT p99 17646 ms > 10000 ms" in reason and "e+0" not in reason
