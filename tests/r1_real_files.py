@@ -20,7 +20,7 @@ from deepdecide.domain.evidence import (
     Verdict,
 )
 from deepdecide.domain.slo import SLO
-from deepdecide.domain.workload import TokenRange, Workload
+from deepdecide.domain.workload import ProxyAcceptance, TokenRange, Workload
 from deepdecide.domain.workspace import CostInputs, Option, Pricing, Strategy, Workspace
 from deepdecide.importers import base, registry
 from deepdecide.storage import files
@@ -70,6 +70,15 @@ def r1_8k1k_without_a_winner(fixtures: Path) -> Workspace:
     ws = r1((import_file(fixtures / ARRAY_1K8K), *singles))
     return replace(ws, assumptions=replace(ws.assumptions, baseline_option=""))  # the sample's is not an option
 
+
+
+def r1_8k1k_on_a_1k8k_proxy(fixtures: Path) -> Workspace:
+    """The 1K/8K array accepted as a proxy for the 8K/1K decision (discounted 0.3 / 0.5 / 0.7), with
+    no error-rate limit (its rows hold no request counts): every option has a proxy capacity,
+    labelled, and a winner is named."""
+    proxy = ProxyAcceptance("same model and engines, 1K/8K instead of 8K/1K", Estimate(0.3, 0.5, 0.7))
+    ws = r1((with_context(import_file(fixtures / ARRAY_1K8K), proxy=proxy),), SLO_8K1K.replace(max_error_rate=None))
+    return replace(ws, assumptions=replace(ws.assumptions, baseline_option=""))
 
 
 def l40s(fixtures: Path) -> Workspace:
