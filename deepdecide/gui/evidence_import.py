@@ -32,8 +32,9 @@ def import_files(paths: list[str], contexts: dict[str, Any], progress: ProgressC
         aisbench_pairs,
         join_aisbench,
     )
-    from deepdecide.importers.plan import (
-        read_manifest,  # deferred: the importers load on the first import, not at start-up
+    from deepdecide.importers.plan import (  # deferred: the importers load on the first import, not at start-up
+        failure_note,
+        read_manifest,
     )
     from deepdecide.importers.registry import import_file
 
@@ -51,8 +52,10 @@ def import_files(paths: list[str], contexts: dict[str, Any], progress: ProgressC
             if plan is not None and plans is not None:
                 plans.append((path, plan))
             found = import_folder(path, contexts=contexts, progress=step, cancel=token)
-            if found.failed:
+            if found.failed:  # all or nothing: the first failure, naming its file (and its plan step)
                 first = found.failed[0]
+                if plan is not None:
+                    first.reason += failure_note(plan, path, first.file)
                 if len(found.failed) > 1:
                     more = len(found.failed) - 1
                     first.reason += fmt(ngettext(" (and {n} more file(s) below %1 that failed)", " (and {n} more file(s) below %1 that failed)", more).format(n=more), path)

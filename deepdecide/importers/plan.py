@@ -68,6 +68,21 @@ def context_for(f: PlannedFile, given: ImportContext) -> ImportContext:
                    label=given.label or (f"plan {f.path.split('/', 1)[0]}" + (", reference" if f.reference else "")))
 
 
+def failure_note(plan: BenchmarkPlan, root: str | os.PathLike[str], path: str | os.PathLike[str]) -> str:
+    """What a planned file that fails to import means for the plan, to add to its error: the plan's item
+    and the migration step it serves, which an all-or-nothing import leaves as they were ("" when the
+    manifest does not list the file)."""
+    entry = planned_file(plan, root, path)
+    item = next((i for i in plan.items if entry is not None and entry in i.files), None)
+    if item is None:
+        return ""
+    if item.step is None:
+        return _(" — planned for item {item} of the benchmark plan; nothing was imported").format(item=item.id)
+    return _(" — planned for item {item} of the benchmark plan (migration step {step}: {title}); nothing was "
+             "imported and the step's status is unchanged").format(item=item.id, step=item.step,
+                                                                    title=item.step_title)
+
+
 class FileStatus(StrEnum):
     DONE = "done"
     MISSING = "missing"

@@ -74,6 +74,31 @@ def test_a_plan_folder_imports_with_its_context_and_moves_the_step_on(plan_dir, 
         assert ev.runs and {(r.runtime, r.platform, r.gpu_count) for r in ev.runs} == {context}
     env = next(f for f in added if f.environment is not None)
     assert env.environment is not None
+    # the facts the manifest gave are said to come from it, not from the user
+    assert "context: runtime sglang (plan manifest), platform nv-h100 (plan manifest), gpu_count 8 (plan manifest)" \
+        in out
+    assert "(you)" not in out
+
+
+def test_a_planned_file_that_fails_is_reported_failed_and_nothing_moves(plan_dir, tmp_path, shared_fixture, capsys):
+    """All or nothing: the failing planned file is listed as failed, the step is said to stay where it is,
+    and nothing is saved; with --keep-going the others go in and the step moves on."""
+    ws_path = tmp_path / "w.deepdecide.yaml"
+    shutil.copyfile(SAMPLE, ws_path)
+    laid = _lay_out(plan_dir, shared_fixture, 2)
+    (plan_dir / laid[1]).write_bytes(shared_fixture(SGLANG[1]).read_bytes()[:300])  # cut short
+    before = ws_path.read_bytes()
+    assert main(["import", str(plan_dir), "--into", str(ws_path)]) == 3
+    got = capsys.readouterr()
+    assert "2 planned file(s) done, 4 missing, 1 failed" in got.out
+    assert f"failed: {laid[1]}" in got.out
+    assert "migration step 5 (Measure prefill latency, decode latency, concurrency, memory use and failure " \
+           "recovery): stays todo (nothing is saved)" in got.out
+    assert "todo -> in-progress" not in got.out
+    assert ws_path.read_bytes() == before
+    assert main(["import", str(plan_dir), "--into", str(ws_path), "--keep-going"]) == 3
+    assert "todo -> in-progress" in capsys.readouterr().out
+    assert next(s for s in load_workspace(ws_path).migration_plan if s.order == 5).status == StepStatus.IN_PROGRESS
 
 
 def test_every_planned_file_done_marks_the_step_done(plan_dir, tmp_path, shared_fixture, capsys):

@@ -84,3 +84,35 @@ def test_a_plan_folder_asks_each_file_s_context_from_its_manifest_entry(make_win
     doc.undo_stack.undo()
     assert len(doc.workspace.evidence.files) == n
     assert next(s for s in doc.workspace.migration_plan if s.order == step).status == StepStatus.TODO
+
+
+def test_a_planned_file_that_fails_names_its_file_and_step_and_changes_nothing(make_window, qtbot, interaction,
+                                                                                tmp_path, shared_fixture, capsys):
+    """An import is all or nothing (the desktop app has no keep-going): a planned file that cannot be
+    imported refuses the whole folder, the error naming the file, the reason, the plan's item and the
+    migration step it serves; no file goes in and the step keeps its status."""
+    out = tmp_path / "plan"
+    assert main(["plan", str(SAMPLE), "-o", str(out), "--top", "1"]) == 0
+    capsys.readouterr()
+    plan = from_json((out / MANIFEST).read_text(encoding="utf-8"))
+    item = plan.items[0]
+    good, bad = [f for f in item.files if f.purpose == "performance"][:2]
+    (out / good.path).parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(shared_fixture(SGLANG[0]), out / good.path)
+    cut = shared_fixture(SGLANG[1]).read_bytes()[:300]  # a real file cut short: recognised, not importable
+    (out / bad.path).write_bytes(cut)
+
+    window = make_window()
+    doc = window.document
+    before = doc.workspace
+    interaction.import_context_script = lambda dialog: pytest.fail("nothing is asked of a refused import")
+    window.import_evidence([str(out)])
+    qtbot.waitUntil(lambda: bool(interaction.errors), timeout=30000)
+    (title, exc), = interaction.errors
+    text = str(exc)
+    assert title == "Cannot import the evidence"
+    assert bad.path.split("/")[-1] in text and "not valid JSON" in text
+    assert (f"planned for item {item.id} of the benchmark plan (migration step {item.step}: {item.step_title}); "
+            "nothing was imported and the step's status is unchanged") in text
+    assert doc.workspace == before
+    assert window.status_label.text() == "Import failed; nothing was changed."
