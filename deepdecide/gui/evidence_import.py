@@ -34,6 +34,7 @@ def import_files(paths: list[str], contexts: dict[str, Any], progress: ProgressC
     )
     from deepdecide.importers.plan import (  # deferred: the importers load on the first import, not at start-up
         failure_note,
+        judge_parity,
         read_manifest,
     )
     from deepdecide.importers.registry import import_file
@@ -60,7 +61,8 @@ def import_files(paths: list[str], contexts: dict[str, Any], progress: ProgressC
                     more = len(found.failed) - 1
                     first.reason += fmt(ngettext(" (and {n} more file(s) below %1 that failed)", " (and {n} more file(s) below %1 that failed)", more).format(n=more), path)
                 raise first
-            results.extend(found.imported)
+            # a plan's parity results judged against its reference runs, as `deepdecide import` does
+            results.extend(judge_parity(plan, path, found.imported) if plan is not None else found.imported)
             if skipped is not None:
                 skipped.extend(found.skipped)
         else:

@@ -116,3 +116,45 @@ def test_a_planned_file_that_fails_names_its_file_and_step_and_changes_nothing(m
             "nothing was imported and the step's status is unchanged") in text
     assert doc.workspace == before
     assert window.status_label.text() == "Import failed; nothing was changed."
+
+
+def test_a_planned_parity_run_is_judged_against_its_reference_run_in_the_app(make_window, qtbot, interaction,
+                                                                              tmp_path, shared_fixture):
+    """As `deepdecide import` does: the parity item's run on the option comes in judged against the same
+    item's run on the reference runtime (the same real lm-eval file on both sides agrees with itself)."""
+    from dataclasses import replace
+
+    from deepdecide.analysis import evaluate
+    from deepdecide.analysis.assessment import InformationValue, Measurement
+    from deepdecide.analysis.plan import build
+    from deepdecide.domain.messages import plain
+    from deepdecide.storage.files import load_workspace
+    from deepdecide.storage.plan import write_plan
+
+    ws = load_workspace(SAMPLE)
+    a = evaluate(ws, monte_carlo=True, draws=500)
+    key = "parity:port-deepinfer-h100:eval_accuracy"
+    info = (InformationValue(key, plain(key), "", Measurement.PARITY, "port-deepinfer-h100", None, 0.3, 1000.0,
+                             0.1, 0.0, ("keep-sglang-h100",), judgement=True, action=plain("run the parity suite")),)
+    plan = build(ws, replace(a, monte_carlo=replace(a.monte_carlo, information=info)))
+    folder = tmp_path / "plan"
+    write_plan(plan, folder)
+    real = shared_fixture("parity/lm_eval/v0.4.2_gsm8k_hf_Llama-3-8B-Instruct_A100.json")
+    for f in (f for f in plan.items[0].files if f.purpose == "parity"):
+        (folder / f.path / "model").mkdir(parents=True)
+        shutil.copyfile(real, folder / f.path / "model" / "results_2026-12-01T10-00-00.json")
+
+    def confirm_all(dialog):
+        dialog.table.selectAll()
+        dialog.confirm_selected()
+
+    interaction.import_context_script = confirm_all
+    window = make_window()
+    doc = window.document
+    n = len(doc.workspace.evidence.files)
+    window.import_evidence([str(folder)])
+    qtbot.waitUntil(lambda: len(doc.workspace.evidence.files) > n or bool(interaction.errors), timeout=30000)
+    assert not interaction.errors, interaction.errors
+    added = doc.workspace.evidence.files[n:]
+    judged = [c for f in added for c in f.parity if "delta = +0.0000" in str(c.tolerance)]
+    assert judged and all("underpowered" in str(c.tolerance) for c in judged)
