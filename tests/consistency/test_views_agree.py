@@ -3,7 +3,8 @@ the same parity verdicts, efforts, weight shares, ranks, answers to the article'
 and knock-outs (an option that fails the SLO or parity, or cannot be judged against it, is not
 recommendable: the same reason, the same order, no P(best), no winner when none is left), the money
 (fleets, $/M and TCO in both views, payback, P(best)) and the break-even demands against the hosted API
-(the same points, numbered in the same order, each with its side) — on the
+(the same points, numbered in the same order, each with its side); ``deepdecide export``'s CSVs hold the
+same money figures — on the
 built-in sample and on 1,000 generated workspaces (the PDF on 50 of them;
 ``tools/pdf_consistency_sweep.py`` runs more) — and they agree with the seed's rules written out in
 ``generated.py``.
@@ -701,3 +702,73 @@ def agree_in_the_pdf(gen) -> None:
         ws = replace(ws, criteria=tuple(c for c in ws.criteria if c.metric != UNKNOWN_METRIC))
     data = cli_data(ws, monte_carlo=True)  # the record draws the workspace's Monte Carlo too
     check_pdf(data, pdf_text(ws), ws)
+
+
+# ---------------------------------------------------------------------------------------------
+# export
+
+
+def export_agrees(ws, tmp: Path) -> None:
+    """``deepdecide export``'s comparison and cash-flow CSVs (the command run in process on the saved
+    workspace) hold the figures ``evaluate --json`` prints: the fleet (owned, bought, rented, spare), $/M
+    and TCO in both views in the workspace's currency, P(best) of the same Monte Carlo run, the
+    break-even demand and payback; and each option's months sum to its cash TCO."""
+    import csv
+
+    from deepdecide.cli.main import main
+    from deepdecide.storage.files import save_workspace
+
+    path = tmp / "w.deepdecide.yaml"
+    save_workspace(ws, path)
+    comparison, cash = tmp / "comparison.csv", tmp / "cash.csv"
+    assert main(["export", str(path), "--lang", "en", "--comparison", str(comparison), "--cash-flow", str(cash)]) == 0
+    data = cli_data(ws, monte_carlo=True)
+    sign = formatting.currency_unit(data["currency"])
+    years = formatting.localized(f"{ws.assumptions.horizon_years:g}")
+    rows = {r["option"]: r for r in csv.DictReader(comparison.read_text(encoding="utf-8-sig").splitlines())}
+    months: dict[str, list[dict[str, str]]] = {}
+    for r in csv.DictReader(cash.read_text(encoding="utf-8-sig").splitlines()):
+        months.setdefault(r["option"], []).append(r)
+    p_best = {d["option"]: d["p_best"] for d in data["monte_carlo"]["options"]}
+
+    def number(cell: str) -> float | None:
+        return None if cell == "" else float(cell)
+
+    assert list(rows) == data["order"]
+    for o in data["options"]:
+        row, f, c = rows[o["option"]], o["fleet"], o["costs"]
+        for col, want in (("GPUs owned used [GPUs]", f["owned_used"]), ("GPUs bought [GPUs]", f["bought_gpus"]),
+                          ("GPUs rented [GPUs]", f["rented_gpus"]), ("spare GPUs [GPUs]", f["spare_gpus"]),
+                          ("break-even demand against the hosted API [output tok/s]", c["break_even_tps"])):
+            assert number(row[col]) == (None if want is None else pytest.approx(want)), (o["option"], col)
+        for view, label in (("cash", "cash: "), ("all_in", "all-in (economic): ")):
+            figure = f"{sign}/M output tokens ({'cash' if view == 'cash' else 'all-in'})"
+            for col, key in ((f"{label}{figure} [{sign}/M tokens]", "cost_per_m_tokens_usd"),
+                             (f"{label}TCO over {years} years [{sign}]", "tco_usd")):
+                want = c[view][key]["value"]
+                got = number(row[col]) if col in row else None
+                assert col in row or want is None, (col, list(row))
+                assert got == (None if want is None else pytest.approx(want, rel=1e-12)), (o["option"], col)
+        want_p = p_best[o["option"]] if o["eligible"] and not o["vetoes"] else None
+        assert number(row["P(best) [fraction]"]) == (None if want_p is None else pytest.approx(want_p)), o["option"]
+        pb = c["payback"]
+        assert row["payback"] == (pb["text"]["text"] if pb and pb["text"] else ""), o["option"]
+        cf = c["cash_flow"]
+        got_months = months.get(o["option"], [])
+        assert len(got_months) == (len(cf["months"]) if cf else 0), o["option"]
+        if cf and c["cash"]["tco_usd"]["value"] is not None:
+            assert sum(float(m[f"cash [{sign}]"]) for m in got_months) == \
+                pytest.approx(c["cash"]["tco_usd"]["value"]), o["option"]
+
+
+def test_the_sample_export_agrees_with_evaluate_json(tmp_path):
+    export_agrees(sample(), tmp_path)
+
+
+@settings(max_examples=10, deadline=None, derandomize=True, database=None, phases=PHASES,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(gen=workspaces())
+def test_generated_workspaces_export_what_evaluate_json_prints(gen, tmp_path):
+    if any(c.metric == UNKNOWN_METRIC for c in gen.ws.criteria):
+        return  # refused on load, as the record's test shows
+    export_agrees(gen.ws, tmp_path)
