@@ -314,7 +314,9 @@ def _plan_report(root: str, plan: BenchmarkPlan, found: FolderImport, steps: tup
     from deepdecide.cli.common import say, shown_path
     from deepdecide.importers.plan import FileStatus, status, steps_after
 
-    got = status(plan, root, [p for p, _r in found.imported], [e.file for e in found.failed])
+    got = status(plan, root, [p for p, _r in found.imported], [e.file for e in found.failed],
+                 [p for p, _why in found.skipped])
+    unread = {os.path.relpath(p, root).replace(os.sep, "/"): why for p, why in found.skipped}
     words = {FileStatus.DONE: _("done"), FileStatus.MISSING: _("missing"), FileStatus.FAILED: _("failed")}
     counts = {s: sum(1 for g in got if g.status == s) for s in FileStatus}
     say(_("{root}: benchmark plan of {decision} against {option}: {done} planned file(s) done, {missing} missing, "
@@ -323,7 +325,9 @@ def _plan_report(root: str, plan: BenchmarkPlan, found: FolderImport, steps: tup
                                     missing=counts[FileStatus.MISSING], failed=counts[FileStatus.FAILED]))
     for g in got:
         if g.status != FileStatus.DONE:
-            say(f"  {words[g.status]}: {g.file.path} ({g.file.tool}, {g.file.runtime} on {g.file.platform})")
+            say(f"  {words[g.status]}: {g.file.path} ({g.file.tool}, {g.file.runtime} on {g.file.platform})"
+                + (_(": not a result file: {reason}").format(reason=unread[g.file.path])
+                   if g.status == FileStatus.FAILED and g.file.path in unread else ""))
     after = steps_after(plan, got, steps)
     for old, new in zip(steps, after, strict=True):
         if old.status != new.status and saving:

@@ -5,6 +5,7 @@ migration steps they serve."""
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
@@ -96,11 +97,14 @@ class PlannedStatus:
     status: FileStatus
 
 
-def status(plan: BenchmarkPlan, root: str | os.PathLike[str], imported: list[str], failed: list[str]
-           ) -> list[PlannedStatus]:
-    """Each planned file: done (imported), failed (found, could not be imported) or missing."""
+def status(plan: BenchmarkPlan, root: str | os.PathLike[str], imported: list[str], failed: list[str],
+           skipped: Sequence[str] = ()) -> list[PlannedStatus]:
+    """Each planned file: done (imported), failed (found, could not be imported — or found at its
+    planned path and not recognised as a result file: ``skipped``) or missing. A planned folder (where
+    lm-eval writes) is not failed by the other files it holds that are no result files."""
     got = {_relative(root, p) for p in imported}
     bad = {_relative(root, p) for p in failed}
+    unread = {_relative(root, p) for p in skipped}
 
     def has(names: set[str], f: PlannedFile) -> bool:
         return f.path in names or (f.path.endswith("/") and any(n.startswith(f.path) for n in names))
@@ -108,7 +112,8 @@ def status(plan: BenchmarkPlan, root: str | os.PathLike[str], imported: list[str
     out = []
     for item in plan.items:
         for f in item.files:
-            s = FileStatus.FAILED if has(bad, f) else FileStatus.DONE if has(got, f) else FileStatus.MISSING
+            s = (FileStatus.FAILED if has(bad, f) or f.path in unread else FileStatus.DONE if has(got, f)
+                 else FileStatus.MISSING)
             out.append(PlannedStatus(f, item.id, s))
     return out
 

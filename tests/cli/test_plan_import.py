@@ -179,3 +179,25 @@ def test_a_planned_parity_run_is_judged_against_its_reference_run(tmp_path, shar
     for check in added.parity:
         assert "delta = +0.0000" in str(check.tolerance), check.tolerance
         assert check.verdict == Verdict.INCONCLUSIVE and "underpowered" in str(check.tolerance)
+
+
+def test_a_planned_file_that_is_no_result_file_is_failed_not_missing(plan_dir, tmp_path, shared_fixture, capsys):
+    """A file at its planned path that deepdecide does not recognise (the benchmark wrote an error page,
+    or another tool's output) is there: reported failed with the reason, not missing; the others go in."""
+    from deepdecide.importers.plan import FileStatus, status
+
+    ws_path = tmp_path / "w.deepdecide.yaml"
+    shutil.copyfile(SAMPLE, ws_path)
+    laid = _lay_out(plan_dir, shared_fixture, 2)
+    plan = from_json((plan_dir / MANIFEST).read_text(encoding="utf-8"))
+    third = [f for f in plan.items[0].files if f.purpose == "performance"][2]
+    (plan_dir / third.path).write_text("upstream connect error or disconnect/reset before headers\n", encoding="utf-8")
+    assert main(["import", str(plan_dir), "--into", str(ws_path)]) == 0
+    out = capsys.readouterr().out
+    assert "3 planned file(s) done, 3 missing, 1 failed" in out
+    assert f"failed: {third.path} (sglang-bench-serving, sglang on nv-h100): not a result file: format not " \
+           "recognised" in out
+    assert next(s for s in load_workspace(ws_path).migration_plan if s.order == 5).status == StepStatus.IN_PROGRESS
+    # the same from status() itself: the skipped planned file is failed
+    got = status(plan, plan_dir, [str(plan_dir / p) for p in laid], [], [str(plan_dir / third.path)])
+    assert [g.status for g in got if g.file.path == third.path] == [FileStatus.FAILED]

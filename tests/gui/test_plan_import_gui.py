@@ -158,3 +158,33 @@ def test_a_planned_parity_run_is_judged_against_its_reference_run_in_the_app(mak
     added = doc.workspace.evidence.files[n:]
     judged = [c for f in added for c in f.parity if "delta = +0.0000" in str(c.tolerance)]
     assert judged and all("underpowered" in str(c.tolerance) for c in judged)
+
+
+def test_a_planned_file_that_is_no_result_file_is_named_failed_in_the_status(make_window, qtbot, interaction,
+                                                                             tmp_path, shared_fixture, capsys):
+    """A file at its planned path that is no result file deepdecide knows is skipped as in any folder,
+    and the plan's note counts it failed, by name, not missing."""
+    out = tmp_path / "plan"
+    assert main(["plan", str(SAMPLE), "-o", str(out), "--top", "1"]) == 0
+    capsys.readouterr()
+    plan = from_json((out / MANIFEST).read_text(encoding="utf-8"))
+    planned = plan.files()
+    good, bad = [f for f in plan.items[0].files if f.purpose == "performance"][:2]
+    (out / good.path).parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(shared_fixture(SGLANG[1]), out / good.path)
+    (out / bad.path).write_text("upstream connect error\n", encoding="utf-8")
+
+    def confirm_all(dialog):
+        dialog.table.selectAll()
+        dialog.confirm_selected()
+
+    interaction.import_context_script = confirm_all
+    window = make_window()
+    doc = window.document
+    n = len(doc.workspace.evidence.files)
+    window.import_evidence([str(out)])
+    qtbot.waitUntil(lambda: len(doc.workspace.evidence.files) > n or bool(interaction.errors), timeout=30000)
+    assert not interaction.errors, interaction.errors
+    status = window.status_label.text()
+    assert (f"Benchmark plan plan: {len(planned)} planned files, 1 imported, {len(planned) - 2} missing" in status)
+    assert f"1 failed, not a result file ({bad.path})" in status
