@@ -51,6 +51,7 @@ PHASES = (Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink)
 GUI_EXAMPLES = 1000
 GUI_EXAMPLES_FAST = 100  # the fast selection's sample (the full one is marked slow)
 FULL_EVERY = 20  # generated workspaces per check of the slower pages (50 of the 1,000, 5 of the 100)
+FLEET_EVERY = 5  # ... of the Fleet page's break-even chart (about 0.4 s a refresh: 20 of the 100)
 PDF_EXAMPLES = 50
 PDF_EXAMPLES_FAST = 10
 
@@ -246,15 +247,17 @@ class Views:
         self.overview = OverviewPage(self.document)
         self.fleet = FleetPage(self.document)
         self.shown = 0
-        self.full = True
+        self.full = self.fleet_shown = True
 
     def show(self, ws) -> None:
         """Refresh the pages on ``ws``; the Evidence page and the Overview (charts and cards, slow to
-        build) on every ``FULL_EVERY``-th workspace, the first one included."""
+        build) on every ``FULL_EVERY``-th workspace, the Fleet page on every ``FLEET_EVERY``-th, the first
+        one included."""
         self.document.replace(ws)
         self.full = self.shown % FULL_EVERY == 0
+        self.fleet_shown = self.shown % FLEET_EVERY == 0
         self.shown += 1
-        for page in (self.parity, self.gaps, self.compare, self.fleet,
+        for page in (self.parity, self.gaps, self.compare, *((self.fleet,) if self.fleet_shown else ()),
                      *((self.evidence, self.overview) if self.full else ())):
             page.refresh()
 
@@ -326,8 +329,9 @@ class Views:
         # the break-even demands against the hosted API: the Fleet page lists the Assessment's points in
         # its order and numbers on the chart those it can place (those with a cost per million tokens)
         cx = data["crossover"]
-        assert self.fleet.crossover_box.isHidden() == (cx is None)
-        if cx is not None:
+        if self.fleet_shown:
+            assert self.fleet.crossover_box.isHidden() == (cx is None)
+        if cx is not None and self.fleet_shown:
             listed = self.fleet.crossover_points.text().splitlines()[1:]
             assert listed == breakeven_lines(data), (listed, breakeven_lines(data))
             drawn = [str(k) for k, p in enumerate(cx["breakeven_points"], 1) if p["per_m_tokens"] is not None]
