@@ -226,7 +226,7 @@ def run(args: argparse.Namespace) -> int:
             from deepdecide.domain.environment import summary
 
             say(_('  environment capture: {summary}').format(summary=shown(str(summary(ev.environment)))))
-        sources = _sources_line(ev)
+        sources = _sources_line(ev, planned.get(path))
         if sources:
             say(_('  context: {sources}').format(sources=sources))
         if result.suggestions:
@@ -246,7 +246,7 @@ def run(args: argparse.Namespace) -> int:
                 say(_('  note: {note}').format(note=note))
     steps = workspace.migration_plan
     for root, plan, found in plans:
-        steps = _plan_report(root, plan, found, steps)
+        steps = _plan_report(root, plan, found, steps, saving=not failed or args.keep_going)
     if steps != workspace.migration_plan:
         workspace = dataclasses.replace(workspace, migration_plan=steps)
     if failed and not args.keep_going:
@@ -307,13 +307,16 @@ def _plan_context(plan: BenchmarkPlan, root: str, given: ImportContext, context_
     return of
 
 
-def _plan_report(root: str, plan: BenchmarkPlan, found: FolderImport,
-                 steps: tuple[MigrationStep, ...]) -> tuple[MigrationStep, ...]:
-    """Say which planned measurements are done, missing or failed; return the migration steps moved on."""
+def _plan_report(root: str, plan: BenchmarkPlan, found: FolderImport, steps: tuple[MigrationStep, ...],
+                 saving: bool = True) -> tuple[MigrationStep, ...]:
+    """Say which planned measurements are done, missing or failed; return the migration steps moved on
+    (said as staying where they are when a failure keeps the import from being saved)."""
     from deepdecide.cli.common import say, shown_path
     from deepdecide.importers.plan import FileStatus, status, steps_after
 
-    got = status(plan, root, [p for p, _r in found.imported], [e.file for e in found.failed])
+    got = status(plan, root, [p for p, _r in found.imported], [e.file for e in found.failed],
+                 [p for p, _why in found.skipped])
+    unread = {os.path.relpath(p, root).replace(os.sep, "/"): why for p, why in found.skipped}
     words = {FileStatus.DONE: _("done"), FileStatus.MISSING: _("missing"), FileStatus.FAILED: _("failed")}
     counts = {s: sum(1 for g in got if g.status == s) for s in FileStatus}
     say(_("{root}: benchmark plan of {decision} against {option}: {done} planned file(s) done, {missing} missing, "
@@ -322,23 +325,35 @@ def _plan_report(root: str, plan: BenchmarkPlan, found: FolderImport,
                                     missing=counts[FileStatus.MISSING], failed=counts[FileStatus.FAILED]))
     for g in got:
         if g.status != FileStatus.DONE:
-            say(f"  {words[g.status]}: {g.file.path} ({g.file.tool}, {g.file.runtime} on {g.file.platform})")
+            say(f"  {words[g.status]}: {g.file.path} ({g.file.tool}, {g.file.runtime} on {g.file.platform})"
+                + (_(": not a result file: {reason}").format(reason=unread[g.file.path])
+                   if g.status == FileStatus.FAILED and g.file.path in unread else ""))
     after = steps_after(plan, got, steps)
     for old, new in zip(steps, after, strict=True):
-        if old.status != new.status:
+        if old.status != new.status and saving:
             say(_("  migration step {n} ({title}): {old} -> {new}").format(n=new.order, title=new.title,
                                                                           old=old.status.value, new=new.status.value))
+        elif old.status != new.status:
+            say(_("  migration step {n} ({title}): stays {old} (nothing is saved)").format(
+                n=new.order, title=new.title, old=old.status.value))
     return after
 
 
-def _sources_line(ev: EvidenceFile) -> str:
-    """Where the context of a file's runs came from: "runtime vllm (you), gpu_count 8 (file name)"; the
+def _sources_line(ev: EvidenceFile, planned: ImportContext | None = None) -> str:
+    """Where the context of a file's runs came from: "runtime vllm (you), gpu_count 8 (file name)"; a
+    fact a benchmark plan's manifest gave the file (``planned``: its context) says "plan manifest"; the
     facts the file states itself are not listed, and "" when it states them all."""
     from deepdecide.importers.context_table import FactSource, fact_sources
 
-    where = {FactSource.NAME: _("file name"), FactSource.USER: _("you")}
-    return ", ".join(f"{fact} {value} ({where[source]})" for fact, (value, source) in fact_sources(ev).items()
-                     if source is not FactSource.FILE)
+    where = {FactSource.NAME: _("file name"), FactSource.USER: _("you"), FactSource.PLAN: _("plan manifest")}
+
+    def source_of(fact: str, value: str, source: FactSource) -> FactSource:
+        if source is FactSource.USER and planned is not None and str(getattr(planned, fact, None)) == value:
+            return FactSource.PLAN
+        return source
+
+    return ", ".join(f"{fact} {value} ({where[source_of(fact, value, source)]})"
+                     for fact, (value, source) in fact_sources(ev).items() if source is not FactSource.FILE)
 
 
 def _folder(path: str, context: ImportContext, context_of: Callable[[str], ImportContext]) -> FolderImport:

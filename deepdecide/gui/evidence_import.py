@@ -32,8 +32,10 @@ def import_files(paths: list[str], contexts: dict[str, Any], progress: ProgressC
         aisbench_pairs,
         join_aisbench,
     )
-    from deepdecide.importers.plan import (
-        read_manifest,  # deferred: the importers load on the first import, not at start-up
+    from deepdecide.importers.plan import (  # deferred: the importers load on the first import, not at start-up
+        failure_note,
+        judge_parity,
+        read_manifest,
     )
     from deepdecide.importers.registry import import_file
 
@@ -51,13 +53,16 @@ def import_files(paths: list[str], contexts: dict[str, Any], progress: ProgressC
             if plan is not None and plans is not None:
                 plans.append((path, plan))
             found = import_folder(path, contexts=contexts, progress=step, cancel=token)
-            if found.failed:
+            if found.failed:  # all or nothing: the first failure, naming its file (and its plan step)
                 first = found.failed[0]
+                if plan is not None:
+                    first.reason += failure_note(plan, path, first.file)
                 if len(found.failed) > 1:
                     more = len(found.failed) - 1
                     first.reason += fmt(ngettext(" (and {n} more file(s) below %1 that failed)", " (and {n} more file(s) below %1 that failed)", more).format(n=more), path)
                 raise first
-            results.extend(found.imported)
+            # a plan's parity results judged against its reference runs, as `deepdecide import` does
+            results.extend(judge_parity(plan, path, found.imported) if plan is not None else found.imported)
             if skipped is not None:
                 skipped.extend(found.skipped)
         else:
@@ -145,14 +150,22 @@ class EvidenceImporter(QObject):
             status,
         )
 
-        got = status(plan, root, [p for p in imported if _below(p, root)], [])
+        got = status(plan, root, [p for p in imported if _below(p, root)], [], self._skipped_below(root))
         missing = [g.file.path for g in got if g.status == FileStatus.MISSING]
+        unread = [g.file.path for g in got if g.status == FileStatus.FAILED]
         done = sum(1 for g in got if g.status == FileStatus.DONE)
         text = fmt(_("Benchmark plan %1: %2 planned files, %3 imported, %4 missing"), Path(root).name, len(got),
                    done, len(missing))
         if missing:
             text += " (" + ", ".join(missing[:3]) + (" …" if len(missing) > 3 else "") + ")"
+        if unread:  # there, at the planned path, but not a result file deepdecide recognises
+            text += "; " + fmt(ngettext("{n} failed, not a result file (%1)", "{n} failed, not result files (%1)",
+                                        len(unread)).format(n=len(unread)),
+                               ", ".join(unread[:3]) + (" …" if len(unread) > 3 else ""))
         return text + "."
+
+    def _skipped_below(self, root: str) -> list[str]:
+        return [p for p, _why in self.skipped if _below(p, root)]
 
     def _steps_moved(self, imported: list[str]) -> list[tuple[int, Any]]:
         """(index, step) of every migration step the imported plans move on (never back)."""
@@ -164,7 +177,8 @@ class EvidenceImporter(QObject):
         before = self.ctx.document.workspace.migration_plan
         steps = before
         for root, plan in self.plans:
-            steps = steps_after(plan, status(plan, root, [p for p in imported if _below(p, root)], []), steps)
+            steps = steps_after(plan, status(plan, root, [p for p in imported if _below(p, root)], [],
+                                             self._skipped_below(root)), steps)
         return [(i, new) for i, (old, new) in enumerate(zip(before, steps, strict=True)) if old != new]
 
     def _context_choices(self) -> dict[str, list[tuple[str, str]]]:

@@ -5,6 +5,7 @@ migration steps they serve."""
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
@@ -68,6 +69,21 @@ def context_for(f: PlannedFile, given: ImportContext) -> ImportContext:
                    label=given.label or (f"plan {f.path.split('/', 1)[0]}" + (", reference" if f.reference else "")))
 
 
+def failure_note(plan: BenchmarkPlan, root: str | os.PathLike[str], path: str | os.PathLike[str]) -> str:
+    """What a planned file that fails to import means for the plan, to add to its error: the plan's item
+    and the migration step it serves, which an all-or-nothing import leaves as they were ("" when the
+    manifest does not list the file)."""
+    entry = planned_file(plan, root, path)
+    item = next((i for i in plan.items if entry is not None and entry in i.files), None)
+    if item is None:
+        return ""
+    if item.step is None:
+        return _(" — planned for item {item} of the benchmark plan; nothing was imported").format(item=item.id)
+    return _(" — planned for item {item} of the benchmark plan (migration step {step}: {title}); nothing was "
+             "imported and the step's status is unchanged").format(item=item.id, step=item.step,
+                                                                    title=item.step_title)
+
+
 class FileStatus(StrEnum):
     DONE = "done"
     MISSING = "missing"
@@ -81,11 +97,14 @@ class PlannedStatus:
     status: FileStatus
 
 
-def status(plan: BenchmarkPlan, root: str | os.PathLike[str], imported: list[str], failed: list[str]
-           ) -> list[PlannedStatus]:
-    """Each planned file: done (imported), failed (found, could not be imported) or missing."""
+def status(plan: BenchmarkPlan, root: str | os.PathLike[str], imported: list[str], failed: list[str],
+           skipped: Sequence[str] = ()) -> list[PlannedStatus]:
+    """Each planned file: done (imported), failed (found, could not be imported — or found at its
+    planned path and not recognised as a result file: ``skipped``) or missing. A planned folder (where
+    lm-eval writes) is not failed by the other files it holds that are no result files."""
     got = {_relative(root, p) for p in imported}
     bad = {_relative(root, p) for p in failed}
+    unread = {_relative(root, p) for p in skipped}
 
     def has(names: set[str], f: PlannedFile) -> bool:
         return f.path in names or (f.path.endswith("/") and any(n.startswith(f.path) for n in names))
@@ -93,7 +112,8 @@ def status(plan: BenchmarkPlan, root: str | os.PathLike[str], imported: list[str
     out = []
     for item in plan.items:
         for f in item.files:
-            s = FileStatus.FAILED if has(bad, f) else FileStatus.DONE if has(got, f) else FileStatus.MISSING
+            s = (FileStatus.FAILED if has(bad, f) or f.path in unread else FileStatus.DONE if has(got, f)
+                 else FileStatus.MISSING)
             out.append(PlannedStatus(f, item.id, s))
     return out
 

@@ -74,6 +74,31 @@ def test_a_plan_folder_imports_with_its_context_and_moves_the_step_on(plan_dir, 
         assert ev.runs and {(r.runtime, r.platform, r.gpu_count) for r in ev.runs} == {context}
     env = next(f for f in added if f.environment is not None)
     assert env.environment is not None
+    # the facts the manifest gave are said to come from it, not from the user
+    assert "context: runtime sglang (plan manifest), platform nv-h100 (plan manifest), gpu_count 8 (plan manifest)" \
+        in out
+    assert "(you)" not in out
+
+
+def test_a_planned_file_that_fails_is_reported_failed_and_nothing_moves(plan_dir, tmp_path, shared_fixture, capsys):
+    """All or nothing: the failing planned file is listed as failed, the step is said to stay where it is,
+    and nothing is saved; with --keep-going the others go in and the step moves on."""
+    ws_path = tmp_path / "w.deepdecide.yaml"
+    shutil.copyfile(SAMPLE, ws_path)
+    laid = _lay_out(plan_dir, shared_fixture, 2)
+    (plan_dir / laid[1]).write_bytes(shared_fixture(SGLANG[1]).read_bytes()[:300])  # cut short
+    before = ws_path.read_bytes()
+    assert main(["import", str(plan_dir), "--into", str(ws_path)]) == 3
+    got = capsys.readouterr()
+    assert "2 planned file(s) done, 4 missing, 1 failed" in got.out
+    assert f"failed: {laid[1]}" in got.out
+    assert "migration step 5 (Measure prefill latency, decode latency, concurrency, memory use and failure " \
+           "recovery): stays todo (nothing is saved)" in got.out
+    assert "todo -> in-progress" not in got.out
+    assert ws_path.read_bytes() == before
+    assert main(["import", str(plan_dir), "--into", str(ws_path), "--keep-going"]) == 3
+    assert "todo -> in-progress" in capsys.readouterr().out
+    assert next(s for s in load_workspace(ws_path).migration_plan if s.order == 5).status == StepStatus.IN_PROGRESS
 
 
 def test_every_planned_file_done_marks_the_step_done(plan_dir, tmp_path, shared_fixture, capsys):
@@ -154,3 +179,25 @@ def test_a_planned_parity_run_is_judged_against_its_reference_run(tmp_path, shar
     for check in added.parity:
         assert "delta = +0.0000" in str(check.tolerance), check.tolerance
         assert check.verdict == Verdict.INCONCLUSIVE and "underpowered" in str(check.tolerance)
+
+
+def test_a_planned_file_that_is_no_result_file_is_failed_not_missing(plan_dir, tmp_path, shared_fixture, capsys):
+    """A file at its planned path that deepdecide does not recognise (the benchmark wrote an error page,
+    or another tool's output) is there: reported failed with the reason, not missing; the others go in."""
+    from deepdecide.importers.plan import FileStatus, status
+
+    ws_path = tmp_path / "w.deepdecide.yaml"
+    shutil.copyfile(SAMPLE, ws_path)
+    laid = _lay_out(plan_dir, shared_fixture, 2)
+    plan = from_json((plan_dir / MANIFEST).read_text(encoding="utf-8"))
+    third = [f for f in plan.items[0].files if f.purpose == "performance"][2]
+    (plan_dir / third.path).write_text("upstream connect error or disconnect/reset before headers\n", encoding="utf-8")
+    assert main(["import", str(plan_dir), "--into", str(ws_path)]) == 0
+    out = capsys.readouterr().out
+    assert "3 planned file(s) done, 3 missing, 1 failed" in out
+    assert f"failed: {third.path} (sglang-bench-serving, sglang on nv-h100): not a result file: format not " \
+           "recognised" in out
+    assert next(s for s in load_workspace(ws_path).migration_plan if s.order == 5).status == StepStatus.IN_PROGRESS
+    # the same from status() itself: the skipped planned file is failed
+    got = status(plan, plan_dir, [str(plan_dir / p) for p in laid], [], [str(plan_dir / third.path)])
+    assert [g.status for g in got if g.file.path == third.path] == [FileStatus.FAILED]

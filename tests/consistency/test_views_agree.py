@@ -1,7 +1,10 @@
 """One source of truth: the CLI's ``evaluate --json``, the GUI's models and the PDF record show
 the same parity verdicts, efforts, weight shares, ranks, answers to the article's four questions
 and knock-outs (an option that fails the SLO or parity, or cannot be judged against it, is not
-recommendable: the same reason, the same order, no P(best), no winner when none is left) — on the
+recommendable: the same reason, the same order, no P(best), no winner when none is left), the money
+(fleets, $/M and TCO in both views, payback, P(best)) and the break-even demands against the hosted API
+(the same points, numbered in the same order, each with its side); ``deepdecide export``'s CSVs hold the
+same money figures — on the
 built-in sample and on 1,000 generated workspaces (the PDF on 50 of them;
 ``tools/pdf_consistency_sweep.py`` runs more) — and they agree with the seed's rules written out in
 ``generated.py``.
@@ -48,6 +51,7 @@ PHASES = (Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink)
 GUI_EXAMPLES = 1000
 GUI_EXAMPLES_FAST = 100  # the fast selection's sample (the full one is marked slow)
 FULL_EVERY = 20  # generated workspaces per check of the slower pages (50 of the 1,000, 5 of the 100)
+FLEET_EVERY = 5  # ... of the Fleet page's break-even chart (about 0.4 s a refresh: 20 of the 100)
 PDF_EXAMPLES = 50
 PDF_EXAMPLES_FAST = 10
 
@@ -230,6 +234,7 @@ class Views:
         from deepdecide.gui.document import WorkspaceDocument
         from deepdecide.gui.views.compare_page import ComparePage
         from deepdecide.gui.views.evidence_page import EvidencePage
+        from deepdecide.gui.views.fleet_page import FleetPage
         from deepdecide.gui.views.gaps_page import GapsPage
         from deepdecide.gui.views.overview_page import OverviewPage
         from deepdecide.gui.views.parity_page import ParityPage
@@ -240,16 +245,20 @@ class Views:
         self.compare = ComparePage(self.document)
         self.evidence = EvidencePage(self.document)
         self.overview = OverviewPage(self.document)
+        self.fleet = FleetPage(self.document)
         self.shown = 0
-        self.full = True
+        self.full = self.fleet_shown = True
 
     def show(self, ws) -> None:
         """Refresh the pages on ``ws``; the Evidence page and the Overview (charts and cards, slow to
-        build) on every ``FULL_EVERY``-th workspace, the first one included."""
+        build) on every ``FULL_EVERY``-th workspace, the Fleet page on every ``FLEET_EVERY``-th, the first
+        one included."""
         self.document.replace(ws)
         self.full = self.shown % FULL_EVERY == 0
+        self.fleet_shown = self.shown % FLEET_EVERY == 0
         self.shown += 1
-        for page in (self.parity, self.gaps, self.compare, *((self.evidence, self.overview) if self.full else ())):
+        for page in (self.parity, self.gaps, self.compare, *((self.fleet,) if self.fleet_shown else ()),
+                     *((self.evidence, self.overview) if self.full else ())):
             page.refresh()
 
     def check(self, data) -> None:
@@ -317,6 +326,16 @@ class Views:
             [by_name_of(options, oid) for oid in data["order"]]
         if data["winner"] is None and data["no_recommendation"] is not None:
             assert data["no_recommendation"]["text"] in self.compare.winner_label.text()
+        # the break-even demands against the hosted API: the Fleet page lists the Assessment's points in
+        # its order and numbers on the chart those it can place (those with a cost per million tokens)
+        cx = data["crossover"]
+        if self.fleet_shown:
+            assert self.fleet.crossover_box.isHidden() == (cx is None)
+        if cx is not None and self.fleet_shown:
+            listed = self.fleet.crossover_points.text().splitlines()[1:]
+            assert listed == breakeven_lines(data), (listed, breakeven_lines(data))
+            drawn = [str(k) for k, p in enumerate(cx["breakeven_points"], 1) if p["per_m_tokens"] is not None]
+            assert [t.toPlainText() for t in self.fleet.crossover_chart.callout_items] == drawn
         if not self.full:
             return
         # money on the Overview's cards: GPUs, $/M and TCO in both views, in the workspace currency, and
@@ -363,6 +382,15 @@ class Views:
                     assert reason["text"] in card.rank.toolTip(), (o["option"], reason["id"])
             if not o["eligible"] or o["vetoes"]:  # an option that cannot win has no P(best)
                 assert card.values["pbest"].text() == formatting.DASH, o["option"]
+
+
+def breakeven_lines(data) -> list[str]:
+    """Each break-even point of ``evaluate --json`` as the Fleet page lists it: its number (the Assessment's
+    order), the option, the side where it costs less than the hosted API and the demand."""
+    names = {o["option"]: o["name"] for o in data["options"]}
+    return [f"{k} {names[p['option']]}: cheaper {'above' if p['cheaper_above'] else 'below'} "
+            f"{formatting.number(p['demand'], 'tok/s')}"
+            for k, p in enumerate(data["crossover"]["breakeven_points"], 1)]
 
 
 def by_name_of(options, oid: str) -> str:
@@ -456,15 +484,22 @@ def test_1000_generated_workspaces_agree_in_cli_and_gui(views, gen):
 # ---------------------------------------------------------------------------------------------
 # PDF
 
-PDF_SECTIONS = ("summary", "context", "parity", "checklist", "questions")
+PDF_SECTIONS = ("summary", "context", "parity", "checklist", "questions", "budget")
 
 
-def pdf_text(ws, sections: tuple[str, ...] = PDF_SECTIONS) -> str:
+def pdf_text(ws, sections: tuple[str, ...] = PDF_SECTIONS) -> tuple[str, str]:
+    """The record's text as laid out (``pdftotext -layout``: table rows on one line) and in drawing order
+    (pypdf: each table cell whole, the cells of a row in order, however they wrap)."""
+    import io
+
+    from pypdf import PdfReader
+
     from deepdecide.report import build
 
     pdf = build(ws, sections=sections)
     out = subprocess.run(["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True, timeout=60)
-    return out.stdout.decode("utf-8")
+    drawn = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+    return out.stdout.decode("utf-8"), " ".join(drawn.split())
 
 
 def _cells(line: str) -> list[str]:
@@ -496,7 +531,8 @@ def _after(lines: list[str], heading: str) -> int:
     return next(i for i, line in enumerate(lines) if line.strip() == heading)
 
 
-def check_pdf(data, text: str, ws=None) -> None:
+def check_pdf(data, texts: tuple[str, str], ws=None) -> None:
+    text, drawn = texts
     lines = text.splitlines()
     options = data["options"]
     if ws is not None:
@@ -565,6 +601,27 @@ def check_pdf(data, text: str, ws=None) -> None:
         want = [formatting.DASH if e[p] is None else formatting.number(e[p]["likely"])
                 for p in ("porting", "external", "missing_owned", "checklist", "total")]
         assert tokens[1:] == [*want, str(len(o["checklist"]["blockers"]))], (o["option"], tokens)
+    check_pdf_breakeven(data, drawn)
+
+
+def check_pdf_breakeven(data, drawn: str) -> None:
+    """The budget's break-even table (read in drawing order): each option's row is its name, where it costs
+    less than the hosted API and its points of ``evaluate --json``, numbered in the Assessment's order as
+    the chart numbers them, each with its demand and side (a dash when it has none)."""
+    cx = data["crossover"]
+    if cx is None:
+        assert "Break-even demand (numbered on the chart)" not in drawn
+        return
+    start = drawn.index("Break-even demand (numbered on the chart)")
+    numbered = {}
+    for k, p in enumerate(cx["breakeven_points"], 1):
+        side = "cheaper above" if p["cheaper_above"] else "cheaper below"
+        numbered.setdefault(p["option"], []).append(f"{k}: {formatting.number(p['demand'], 'tok/s')} ({side})")
+    rows = [o for o in data["options"] if o["costs"]["break_even"] is not None]
+    assert set(numbered) <= {o["option"] for o in rows}
+    for o in rows:
+        row = f"{o['name']} {o['costs']['break_even']['text']} {'; '.join(numbered.get(o['option'], [])) or '—'}"
+        assert row in drawn[start:], (o["option"], row)
 
 
 def check_pdf_open_questions(data, lines: list[str]) -> None:
@@ -611,9 +668,9 @@ needs_pdftotext = pytest.mark.skipif(shutil.which("pdftotext") is None,
 def test_sample_pdf_agrees():
     ws = sample()
     data = cli_data(ws, monte_carlo=True)
-    text = pdf_text(ws, (*PDF_SECTIONS, "sensitivity"))
-    check_pdf(data, text, ws)
-    check_pdf_open_questions(data, text.splitlines())
+    texts = pdf_text(ws, (*PDF_SECTIONS, "sensitivity"))
+    check_pdf(data, texts, ws)
+    check_pdf_open_questions(data, texts[0].splitlines())
 
 
 @needs_pdftotext
@@ -690,3 +747,73 @@ def agree_in_the_pdf(gen) -> None:
         ws = replace(ws, criteria=tuple(c for c in ws.criteria if c.metric != UNKNOWN_METRIC))
     data = cli_data(ws, monte_carlo=True)  # the record draws the workspace's Monte Carlo too
     check_pdf(data, pdf_text(ws), ws)
+
+
+# ---------------------------------------------------------------------------------------------
+# export
+
+
+def export_agrees(ws, tmp: Path) -> None:
+    """``deepdecide export``'s comparison and cash-flow CSVs (the command run in process on the saved
+    workspace) hold the figures ``evaluate --json`` prints: the fleet (owned, bought, rented, spare), $/M
+    and TCO in both views in the workspace's currency, P(best) of the same Monte Carlo run, the
+    break-even demand and payback; and each option's months sum to its cash TCO."""
+    import csv
+
+    from deepdecide.cli.main import main
+    from deepdecide.storage.files import save_workspace
+
+    path = tmp / "w.deepdecide.yaml"
+    save_workspace(ws, path)
+    comparison, cash = tmp / "comparison.csv", tmp / "cash.csv"
+    assert main(["export", str(path), "--lang", "en", "--comparison", str(comparison), "--cash-flow", str(cash)]) == 0
+    data = cli_data(ws, monte_carlo=True)
+    sign = formatting.currency_unit(data["currency"])
+    years = formatting.localized(f"{ws.assumptions.horizon_years:g}")
+    rows = {r["option"]: r for r in csv.DictReader(comparison.read_text(encoding="utf-8-sig").splitlines())}
+    months: dict[str, list[dict[str, str]]] = {}
+    for r in csv.DictReader(cash.read_text(encoding="utf-8-sig").splitlines()):
+        months.setdefault(r["option"], []).append(r)
+    p_best = {d["option"]: d["p_best"] for d in data["monte_carlo"]["options"]}
+
+    def number(cell: str) -> float | None:
+        return None if cell == "" else float(cell)
+
+    assert list(rows) == data["order"]
+    for o in data["options"]:
+        row, f, c = rows[o["option"]], o["fleet"], o["costs"]
+        for col, want in (("GPUs owned used [GPUs]", f["owned_used"]), ("GPUs bought [GPUs]", f["bought_gpus"]),
+                          ("GPUs rented [GPUs]", f["rented_gpus"]), ("spare GPUs [GPUs]", f["spare_gpus"]),
+                          ("break-even demand against the hosted API [output tok/s]", c["break_even_tps"])):
+            assert number(row[col]) == (None if want is None else pytest.approx(want)), (o["option"], col)
+        for view, label in (("cash", "cash: "), ("all_in", "all-in (economic): ")):
+            figure = f"{sign}/M output tokens ({'cash' if view == 'cash' else 'all-in'})"
+            for col, key in ((f"{label}{figure} [{sign}/M tokens]", "cost_per_m_tokens_usd"),
+                             (f"{label}TCO over {years} years [{sign}]", "tco_usd")):
+                want = c[view][key]["value"]
+                got = number(row[col]) if col in row else None
+                assert col in row or want is None, (col, list(row))
+                assert got == (None if want is None else pytest.approx(want, rel=1e-12)), (o["option"], col)
+        want_p = p_best[o["option"]] if o["eligible"] and not o["vetoes"] else None
+        assert number(row["P(best) [fraction]"]) == (None if want_p is None else pytest.approx(want_p)), o["option"]
+        pb = c["payback"]
+        assert row["payback"] == (pb["text"]["text"] if pb and pb["text"] else ""), o["option"]
+        cf = c["cash_flow"]
+        got_months = months.get(o["option"], [])
+        assert len(got_months) == (len(cf["months"]) if cf else 0), o["option"]
+        if cf and c["cash"]["tco_usd"]["value"] is not None:
+            assert sum(float(m[f"cash [{sign}]"]) for m in got_months) == \
+                pytest.approx(c["cash"]["tco_usd"]["value"]), o["option"]
+
+
+def test_the_sample_export_agrees_with_evaluate_json(tmp_path):
+    export_agrees(sample(), tmp_path)
+
+
+@settings(max_examples=10, deadline=None, derandomize=True, database=None, phases=PHASES,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(gen=workspaces())
+def test_generated_workspaces_export_what_evaluate_json_prints(gen, tmp_path):
+    if any(c.metric == UNKNOWN_METRIC for c in gen.ws.criteria):
+        return  # refused on load, as the record's test shows
+    export_agrees(gen.ws, tmp_path)

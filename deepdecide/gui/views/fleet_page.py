@@ -446,15 +446,16 @@ class FleetPage(Page):
             pts = [(d, v) for d, v in zip(cx.demand, values, strict=True)
                    if v is not None and (cap is None or v <= cap)]
             lines.append((series_look(oid), pts, oid == cx.api_option))
-        shown = [p for p in cx.breakeven_points if p.per_m_tokens is not None]
-        callouts = [Callout(series_look(p.option), p.demand, p.per_m_tokens or 0.0, str(k + 1))
-                    for k, p in enumerate(shown)]
+        # numbered in the Assessment's order, as the record numbers them; a point without a cost per
+        # million tokens is listed but not drawn
+        callouts = [Callout(series_look(p.option), p.demand, p.per_m_tokens, str(k + 1))
+                    for k, p in enumerate(cx.breakeven_points) if p.per_m_tokens is not None]
         self.crossover_chart.set_lines(lines, callouts, cx.stated_demand, _("stated demand"))
         self.crossover_chart.set_axis_labels(fmt(_("%1/M output tokens served"), self._sign()),
                                              _("peak demand, output tok/s (log scale)"))
         listed = [fmt(_("%1 %2: cheaper above %3") if p.cheaper_above else _("%1 %2: cheaper below %3"),
                       str(k + 1), names.get(p.option, p.option), number(p.demand, "tok/s"))
-                  for k, p in enumerate(shown)]
+                  for k, p in enumerate(cx.breakeven_points)]
         intro = fmt(_("Total cost over the horizon per million tokens served at the average load, in the %1 view "
                       "(dashed: %2). Break-even demands:"), cost_view(cx.view),
                     names.get(cx.api_option, cx.api_option))

@@ -37,7 +37,7 @@ from deepdecide.analysis.evidence import describe_slo
 from deepdecide.domain import formatting as fmtn
 from deepdecide.domain import presentation as look
 from deepdecide.domain.i18n import _, gettext, ngettext
-from deepdecide.domain.messages import Message
+from deepdecide.domain.messages import Message, names_of, naming
 from deepdecide.domain.slo import limit as slo_limit
 from deepdecide.domain.slo import limits
 from deepdecide.domain.workspace import Workspace
@@ -611,8 +611,10 @@ class PresentationWindow(QWidget):
         s.add(_label(fmt(_("What answering each open question is worth, against %1:"),
                          short.get(mc.information_against, mc.information_against))))
         rows = []
+        names = names_of(ws)
         for i in top:
-            what = message_text(i.action) if i.action is not None else message_text(i.label_message)
+            with naming(names):  # the option by its name, as the record writes it, never its id
+                what = message_text(i.action) if i.action is not None else message_text(i.label_message)
             if i.judgement:
                 what += " " + _("(a judgement)")
             rows.append([fmtn.percent(i.p_change, 1), ", ".join(short.get(o, o) for o in i.switch_to),

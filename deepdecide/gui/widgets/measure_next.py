@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from deepdecide.domain import formatting
 from deepdecide.domain.i18n import _, ngettext
+from deepdecide.domain.messages import names_of, naming
 from deepdecide.gui.i18n import fmt, text
 
 if TYPE_CHECKING:
@@ -101,9 +102,12 @@ class MeasureNextPanel(QFrame):
             self.button.setEnabled(False)
             return
         currency = ws.assumptions.currency
+        names = names_of(ws)
+        options = names["option"]
         lines = []
         for n, i in enumerate(top, 1):
-            what = text(i.action) if i.action is not None else text(i.label_message)
+            with naming(names):  # options, platforms and runtimes by their names, as the record writes them
+                what = text(i.action) if i.action is not None else text(i.label_message)
             if i.judgement:
                 what += " " + _("(a judgement)")
             value = (fmt(_("worth up to %1 of expected TCO"), formatting.money(i.value, currency))
@@ -111,7 +115,7 @@ class MeasureNextPanel(QFrame):
                      fmt(_("the informed choice costs %1 more in expected TCO"),
                          formatting.money(-i.value, currency)) if i.value is not None and i.value < 0 else "")
             chance = fmt(_("%1 chance the recommendation changes (to %2)"),
-                         formatting.percent(i.p_change, 1), ", ".join(i.switch_to))
+                         formatting.percent(i.p_change, 1), ", ".join(options.get(o, o) for o in i.switch_to))
             lines.append(f"{n}. <b>{escape(what)}</b> — {escape(chance)}" + (f"; {escape(value)}" if value else ""))
         self.body.setText("<br>".join(lines))
         self._fit()
