@@ -106,6 +106,30 @@ def test_owned_h100_prefill_bought_sm100_decode_by_hand(sample):
     assert oa.capacity.value == pytest.approx(1 / (8 / 6000 + 1 / 800))
 
 
+def test_pools_on_one_platform_share_its_owned_gpus_once():
+    """Both pools on H100 with 400 owned H100s, fewer than the pools' 328 + 312: the prefill pool takes
+    the owned GPUs it needs first (328), the decode pool the rest (72) and buys its shortfall (240); the
+    option's owned GPUs are the 400 once (docs/analysis.md, "Cost per pool")."""
+    ws = load_builtin_workspace()
+    mixed = ws.option("mixed-h100-prefill-sm100-decode")
+    topo = replace(mixed.topology, decode=replace(mixed.topology.decode, platform="nv-h100"))
+    fleet = tuple(replace(f, owned_gpus=400) if f.platform == "nv-h100" else f for f in ws.fleet)
+    ws = replace(ws, fleet=fleet, options=tuple(replace(o, topology=topo) if o.id == mixed.id else o
+                                                for o in ws.options))
+    oa = evaluate(ws, sensitivity=False).option(mixed.id)
+    p = oa.pools
+    assert (p.prefill.platform, p.decode.platform) == ("nv-h100", "nv-h100")
+    assert (p.prefill.gpus, p.prefill.owned_used, p.prefill.new_gpus) == (328, 328, 0)
+    assert (p.decode.gpus, p.decode.owned_used, p.decode.new_gpus) == (312, 72, 240)
+    f = oa.fleet
+    assert (f.gpus.value, f.owned_gpus, f.owned_used, f.shortfall_gpus, f.freed_gpus) == (640, 400, 400, 240, 0)
+    assert [x.gpus for x in oa.costs.cash_flow.purchases] == [240]
+    # with more owned than both pools need, the rest is freed once: 1,024 - 640 = 384
+    ws2 = replace(ws, fleet=tuple(replace(f, owned_gpus=1024) if f.platform == "nv-h100" else f for f in ws.fleet))
+    f2 = evaluate(ws2, sensitivity=False).option(mixed.id).fleet
+    assert (f2.owned_gpus, f2.owned_used, f2.shortfall_gpus, f2.freed_gpus) == (1024, 640, 0, 384)
+
+
 def test_a_pool_that_cannot_be_priced_says_so_and_is_not_ranked():
     """A pool on a platform with no prices: the option's money is not stated (never priced on the option's
     platform instead), and it is not ranked (``eligibility.pools_unpriced``)."""
