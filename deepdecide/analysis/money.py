@@ -82,6 +82,26 @@ class Layout:
                       self.share[cols] if self.share is not None else None)
 
 
+def join(a: Layout, parts: list[Layout]) -> Layout:
+    """``a`` with the columns of ``parts`` after its own (another run's columns, e.g. an option's pools):
+    ``a``'s workspace-wide fields stand; each part's ``share`` groups are kept apart from the others'."""
+    if not parts:
+        return a
+    share = [a.share if a.share is not None else np.full(len(a.kind), -1, dtype=int)]
+    col = len(a.kind)
+    for lay in parts:
+        s = lay.share if lay.share is not None else np.full(len(lay.kind), -1, dtype=int)
+        share.append(np.where(s >= 0, s + col, -1))
+        col += len(lay.kind)
+
+    def cat(field: str) -> np.ndarray:
+        return np.concatenate([getattr(a, field), *(getattr(x, field) for x in parts)])
+
+    return Layout(cat("kind"), cat("unit"), cat("serving"), cat("spares"), cat("lead"), cat("ramp"), cat("support"),
+                  cat("value_stated"), cat("cached_share"), cat("discount"), a.headroom, a.tokens_in, a.baseline,
+                  a.years, a.grows, np.concatenate(share))
+
+
 def allocate_owned(need: np.ndarray, owned: np.ndarray, share: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
     """(owned GPUs used, owned GPUs allocated) per column, (S, O, Y) and (S, O, Y): a column with
     its own stock uses min(need, owned) and is allocated all of it; columns of one ``share`` group

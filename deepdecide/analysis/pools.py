@@ -867,5 +867,5 @@ def priced_per_pool(p: PoolPlan) -> Message:
     platforms = tuple(dict.fromkeys(pool_option(p.option, role).platform for role in PoolRole))
     return msg("pools.priced_per_pool", "the pools run on {platforms}: each pool is priced on its own platform (its "
                "prices, power, hosting and owned GPUs), and the option's money is the sum of its pools plus its "
-               "engineering; where the inputs are drawn or swept, its pools' money stays at its likely value",
+               "engineering; where the inputs are drawn or swept, each pool is priced with its platform's drawn prices",
                platforms=platforms)
