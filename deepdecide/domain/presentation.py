@@ -117,8 +117,8 @@ def derived_label(matrix: Any, option: Any) -> str:
     B200 · vLLM" (two), so a mixed option never hides a pool."""
     where = [(option.platform, option.runtime)]
     topo = getattr(option, "topology", None)
-    pools = [getattr(topo, role, None) for role in ("prefill", "decode")] if topo is not None else []
-    if getattr(topo, "disaggregated", False) and all(p is not None for p in pools):
+    pools = [p for role in ("prefill", "decode") if (p := getattr(topo, role, None)) is not None]
+    if getattr(topo, "disaggregated", False) and len(pools) == 2:
         where = list(dict.fromkeys((p.platform or option.platform, p.runtime or option.runtime) for p in pools))
     platforms = list(dict.fromkeys(platform_short(matrix, pf) for pf, _ in where))
     runtimes = list(dict.fromkeys(runtime_short(matrix, rt) for _, rt in where))
