@@ -236,7 +236,7 @@ class ScenarioModel:
                     got[3].append(c)
                 elif not candidates_only or self.static_eligible[j]:
                     oid = self.inputs[j].option.id
-                    pool_own.append(UncertainInput(f"{oid}.{oi.option.id}.{key.split('.', 1)[1]}", label, unit,
+                    pool_own.append(UncertainInput(key, label, unit,  # "<option>.<role>.<field>": the pool's id leads
                                                    param, (j,), est, oid, pool_columns=(c,)))
         if candidates_only:
             shared = {k: v for k, v in shared.items()
