@@ -567,7 +567,7 @@ def _lh(e: Estimate | None, which: int = 1) -> float:
 
 
 def layout_of(ws: Workspace, inputs: list[OptionInputs], g: Globals, horizon_high: float | None = None,
-              grows: bool = False) -> M.Layout:
+              grows: bool = False, share: list[int] | None = None) -> M.Layout:
     ids = [oi.option.id for oi in inputs]
     base, _named = baseline_of(ws)
     horizon = horizon_high if horizon_high is not None else (g.horizon or 0.0)
@@ -586,7 +586,8 @@ def layout_of(ws: Workspace, inputs: list[OptionInputs], g: Globals, horizon_hig
         discount=np.array([h.committed_discount if h is not None else 0.0 for h in hosted], dtype=float),
         headroom=g.headroom, tokens_in=g.tokens_in,
         baseline=ids.index(base) if base in ids else -1, grows=bool(g.growth) or grows,
-        years=max(int(math.ceil(round(horizon * 12) / 12)), 1) if horizon and horizon > 0 else 1)
+        years=max(int(math.ceil(round(horizon * 12) / 12)), 1) if horizon and horizon > 0 else 1,
+        share=np.array(share, dtype=int) if share is not None else None)
 
 
 def base_params(inputs: list[OptionInputs], g: Globals, demand: float | None) -> dict[str, np.ndarray]:
@@ -657,8 +658,11 @@ def _ends(inputs: list[OptionInputs], base: dict[str, np.ndarray], which: int) -
     return p
 
 
-def run_money(ws: Workspace, inputs: list[OptionInputs], demand: Figure, g: Globals) -> MoneyRun:
-    lay = layout_of(ws, inputs, g)
+def run_money(ws: Workspace, inputs: list[OptionInputs], demand: Figure, g: Globals,
+              share: list[int] | None = None) -> MoneyRun:
+    """The money model over ``inputs`` on their likely values (and the two ends of their ranges);
+    ``share``: columns that draw on one stock of owned GPUs (``money.allocate_owned``)."""
+    lay = layout_of(ws, inputs, g, share=share)
     p = base_params(inputs, g, demand.value)
     lo_p, hi_p = _ends(inputs, p, 0), _ends(inputs, p, 2)
     with np.errstate(all="ignore"):
@@ -714,15 +718,18 @@ def fleet_of(run: MoneyRun, j: int, capacity: Figure, demand: Figure) -> Fleet:
                  TrailItem(FORMULA, msg("trail.fleet_formula", "(units + spare units) x GPUs per unit"), "",
                            SOURCE_D8)]
         gpus = _finite_fig(Figure(GPUS, n, "GPUs", tuple(trail), flags=capacity.flags))
-    owned = None if math.isinf(oi.owned) else oi.owned
+    # the owned GPUs allocated to this column (all of its platform's, or its share of a stock that
+    # columns share: money.allocate_owned)
+    shared = run.layout.share is not None and run.layout.share[j] >= 0 and gpus.value is not None
+    owned = None if math.isinf(oi.owned) else (_f(_num(run, "alloc", j)) if shared else oi.owned)
     size = gpus.value
     used = short = freed = units_v = spare = padding = bought = rented = None
     years: list[FleetYear] = []
     acquire = ""
     if size is not None:
         used, short = _num(run, "used", j), _num(run, "short", j)
-        own_n = run.params["owned"][0, j]
-        freed = None if owned is None else float(max(own_n - size, 0.0))
+        own_n = owned if shared else run.params["owned"][0, j]
+        freed = None if owned is None or own_n is None else float(max(own_n - size, 0.0))
         units_v = _num(run, "units", j)
         spare = float(oi.spares * oi.unit)
         padding = float(units_v * (oi.unit - oi.serving))

@@ -54,6 +54,7 @@ from deepdecide.analysis.capacity import input_label as capacity_input_label
 from deepdecide.analysis.cashflow import cash_flow, payback
 from deepdecide.analysis.cost import (
     Globals,
+    MoneyRun,
     OptionInputs,
     baseline_of,
     capacity_estimate,
@@ -279,14 +280,26 @@ def _blocked_reasons(ws: Workspace, o: Option, checklist: ChecklistSummary) -> t
 
 def _held(options: list[OptionAssessment], combined: dict[int, tuple[Fleet, Costs] | Message]
           ) -> dict[int, tuple[float, float]]:
-    """A mixed option's money in the scenario model: its pools' $/M tokens and TCO less engineering (the
-    driving view), held (its pools' prices are not columns of the model); NaN where not priced."""
+    """A mixed option's money in the scenario model where it is not stated (a pool that cannot be priced
+    on its own platform): NaN, held. A priced one's pools are money columns of the model (``_pools``)."""
     out: dict[int, tuple[float, float]] = {}
     for j in combined:
         c = options[j].costs
         cpm, tco, eng = c.cost_per_m_tokens_usd.value, c.tco_usd.value, c.engineering_usd.value
         out[j] = (cpm if cpm is not None else math.nan,
                   tco - eng if tco is not None and eng is not None else math.nan)
+    return out
+
+
+def _pools(ws: Workspace, money_of: dict[str, pools_.PoolMoney], combined: dict[int, tuple[Fleet, Costs] | Message]
+           ) -> dict[int, MoneyRun]:
+    """The money runs of the mixed options priced by their pools (option column -> its pools' run): the
+    scenario model draws their platforms' shared prices for them as for every option on those platforms."""
+    out: dict[int, MoneyRun] = {}
+    for j, got in combined.items():
+        run = money_of[ws.options[j].id].run if isinstance(got, tuple) else None
+        if isinstance(run, MoneyRun):
+            out[j] = run
     return out
 
 
@@ -472,7 +485,7 @@ def _prepare(ws: Workspace, views: bool = True) -> _Prepared:
     model = ScenarioModel(inputs, lay, run.params, elec, engc, setup, values, static_eligible,
                           pue=pue, util=util, view=view, demand=demand_est, growth=growth_est, horizon=horizon_est,
                           bridge=(run.detail["bridge_month_cash"], run.detail["bridge_month_value"]),
-                          held=_held(options, combined))
+                          held=_held(options, combined), pools=_pools(ws, money_of, combined))
     runs, parity = attributions(idx, ws)
     start = decision_month(ws)
     money = Money(start.strftime("%Y-%m") if start else "", int(run.detail["horizon_months"][0, 0])

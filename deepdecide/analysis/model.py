@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from deepdecide.analysis import money as M
-from deepdecide.analysis.cost import OptionInputs
+from deepdecide.analysis.cost import MoneyRun, OptionInputs
 from deepdecide.analysis.scoring import (
     ScoringSetup,
     normalize,
@@ -47,6 +47,9 @@ class UncertainInput:
     option: str | None = None
     effort: int | None = None
     platform: str | None = None  # a platform's input, shared by the options in ``columns``
+    #: money columns beyond the options' that the input sets too: the pools of a mixed-hardware option
+    #: (``ScenarioModel.pool_of``); its option is in ``columns``
+    pool_columns: tuple[int, ...] = ()
 
     @property
     def column(self) -> int | None:
@@ -92,14 +95,32 @@ class ScenarioModel:
                  pue: Estimate | None = NO_OVERHEAD, util: Estimate | None = None,
                  view: CostView = CostView.CASH, demand: Estimate | None = None, growth: Estimate | None = None,
                  horizon: Estimate | None = None, bridge: tuple[np.ndarray, np.ndarray] | None = None,
-                 held: dict[int, tuple[float, float]] | None = None):
+                 held: dict[int, tuple[float, float]] | None = None, pools: dict[int, MoneyRun] | None = None):
         self.inputs = inputs
-        # options whose money is not one column of the model (a mixed-hardware option, each pool priced on its
-        # own platform): column -> ($/M tokens, TCO less engineering) in the driving view, held at those values
-        self.held = dict(held or {})
+        self.n = len(inputs)
+        # a mixed-hardware option priced by its pools (``pools``: option column -> the money run of its two
+        # pools, prefill then decode): the pools are money columns of their own after the options' (they draw
+        # their platforms' shared prices like every option on those platforms), and the option's money is
+        # theirs combined as analysis/pools.combine does (``_pooled``)
+        self.pool_of: dict[int, tuple[int, int]] = {}
+        self.pool_inputs: list[tuple[int, OptionInputs]] = []  # (its option's column, its inputs) per pool column
+        extra: list[MoneyRun] = []
+        for j, pr in sorted((pools or {}).items()):
+            col = self.n + len(self.pool_inputs)
+            self.pool_of[j] = (col, col + 1)
+            self.pool_inputs.extend((j, oi) for oi in pr.inputs[:2])
+            extra.append(pr)
+        self.m = self.n + len(self.pool_inputs)  # money columns: the options', then their pools'
+        if extra:
+            layout = M.join(layout, [pr.layout for pr in extra])
+            base = {k: (np.concatenate([np.asarray(base[k], dtype=float).reshape(1, -1)]
+                                       + [np.asarray(pr.params[k], dtype=float)[:, :2] for pr in extra], axis=1)
+                        if k in PARAMS else base[k]) for k in base}
+        # options whose money is not stated (a pool that cannot be priced on its own platform): column ->
+        # ($/M tokens, TCO less engineering) in the driving view, held at those values (NaN)
+        self.held = {j: v for j, v in (held or {}).items() if j not in self.pool_of}
         self.layout = layout
         self.setup = setup
-        self.n = len(inputs)
         self.elec_est, self.engc_est, self.pue_est, self.util_est = elec, engc, pue, util
         self.demand_est, self.growth_est, self.horizon_est = demand, growth, horizon
         self.view = view
@@ -109,7 +130,7 @@ class ScenarioModel:
         self.base.update({k: np.asarray(base[k][0], dtype=float) for k in GLOBALS})
         self.demand = float(self.base["demand"][0])
         self.horizon = float(self.base["horizon"][0])
-        self.is_api = layout.kind == M.API
+        self.is_api = layout.kind[:self.n] == M.API
         # the current fleet's cost per month (the baseline's owned GPUs), for a sweep of one column
         if bridge is None:
             with np.errstate(all="ignore"):
@@ -162,9 +183,12 @@ class ScenarioModel:
 
     def _relevant(self, j: int, param: str) -> bool:
         """Whether option ``j``'s figures move with a price of its platform (its pricing uses it)."""
-        oi = self.inputs[j]
-        if j in self.held:  # its money is held at its pools' figures: no price of its column moves it
+        if j in self.held or j in self.pool_of:  # its money is its pools' (or not stated): not its column's
             return False
+        return self._uses(self.inputs[j], param)
+
+    def _uses(self, oi: OptionInputs, param: str) -> bool:
+        """Whether a column's money moves with a price of its platform (its pricing uses it)."""
         if oi.is_api:
             return param in ("api_in", "api_out", "api_cached")
         runs_owned = oi.owned > 0 or oi.pricing != Pricing.RENT  # some GPUs at operating cost
@@ -187,15 +211,33 @@ class ScenarioModel:
         (dev-only, or vetoed by a criterion no input changes), and prices where there is no capacity
         to price."""
         out: list[UncertainInput] = []
-        cap_known = ~np.isnan(self.base["cap"]) | self.is_api
-        shared: dict[str, tuple[str, Estimate, list[int]]] = {}  # key -> (param, estimate, columns)
-        # a platform's input moves every option on it that uses it: listed when one of them can win
+        cap_known = ~np.isnan(self.base["cap"][:self.n]) | self.is_api
+        # key -> (param, estimate, option columns, pool columns)
+        shared: dict[str, tuple[str, Estimate, list[int], list[int]]] = {}
+        # a platform's input moves every option on it that uses it (and every pool on it of a mixed option):
+        # listed when one of them can win
         for j, oi in enumerate(self.inputs):
             for param in _PLATFORM_LABELS:
                 est = _estimate_of(oi, param)
                 key = oi.keys.get(param, "")
                 if est is not None and est.low < est.high and key.startswith("fleet.") and self._relevant(j, param):
-                    shared.setdefault(key, (param, est, []))[2].append(j)
+                    shared.setdefault(key, (param, est, [], []))[2].append(j)
+        pool_own: list[UncertainInput] = []  # a pool's own price (its option's, on the option's platform)
+        for c, (j, oi) in enumerate(self.pool_inputs, start=self.n):
+            for param, (label, unit) in _PLATFORM_LABELS.items():
+                est = _estimate_of(oi, param)
+                if est is None or not est.low < est.high or not self._uses(oi, param):
+                    continue
+                key = oi.keys.get(param, f"{oi.option.id}.{param}")
+                if key.startswith("fleet."):
+                    got = shared.setdefault(key, (param, est, [], []))
+                    if j not in got[2]:
+                        got[2].append(j)
+                    got[3].append(c)
+                elif not candidates_only or self.static_eligible[j]:
+                    oid = self.inputs[j].option.id
+                    pool_own.append(UncertainInput(key, label, unit,  # "<option>.<role>.<field>": the pool's id leads
+                                                   param, (j,), est, oid, pool_columns=(c,)))
         if candidates_only:
             shared = {k: v for k, v in shared.items()
                       if any(self.static_eligible[j] and (v[0] == "owned" or cap_known[j]) for j in v[2])}
@@ -222,15 +264,19 @@ class ScenarioModel:
                        "ttp", oi.ttp)]
             for key, label, unit, param, est in cands:
                 if est is not None and est.low < est.high:
-                    out.append(UncertainInput(f"{oid}.{key}", label, unit, param, (j,), est, oid))
+                    # a mixed option's time to production is its pools' too (their service months)
+                    pc = self.pool_of.get(j, ()) if param == "ttp" else ()
+                    out.append(UncertainInput(f"{oid}.{key}", label, unit, param, (j,), est, oid, pool_columns=pc))
             for e_i, (lab, est) in enumerate(oi.efforts):
                 if est.low < est.high:
                     out.append(UncertainInput(f"{oid}.effort[{e_i}]", msg("input.effort", "effort: {item}", item=lab),
                                               "person-weeks", "eff", (j,), est, oid, e_i))
-        for key, (param, est, cols) in shared.items():
+        out.extend(pool_own)
+        for key, (param, est, cols, pcols) in shared.items():
             label, unit = _PLATFORM_LABELS[param]
             platform = key.split(".")[1]
-            out.append(UncertainInput(key, label, unit, param, tuple(cols), est, None, platform=platform))
+            out.append(UncertainInput(key, label, unit, param, tuple(cols), est, None, platform=platform,
+                                      pool_columns=tuple(pcols)))
         uses_power = any((p != Pricing.RENT or self.owned[j] > 0) and not self.is_api[j]
                          and (cap_known[j] or not candidates_only) for j, p in enumerate(self.pricing))
         if uses_power and self.elec_est is not None and self.elec_est.low < self.elec_est.high:
@@ -264,7 +310,7 @@ class ScenarioModel:
         """Base parameters for s scenarios (read-only broadcasts; copy a key before writing it)."""
         out = {}
         for k in PARAMS:
-            out[k] = np.broadcast_to(self.base[k], (s, self.n))
+            out[k] = np.broadcast_to(self.base[k], (s, self.m))
         for k in GLOBALS:
             out[k] = np.broadcast_to(self.base[k], (s, 1))
         return out
@@ -283,6 +329,10 @@ class ScenarioModel:
         cash = self.view == CostView.CASH
         cpm = out["cpm_cash"] if cash else out["cpm_econ"]
         tco = out["tco_cash"] if cash else out["tco_econ"]
+        if cols is None and self.m > self.n:  # the mixed options from their pools, then the options' columns
+            cpm, tco = self._pooled(p, out, cpm, tco, cash)
+            cpm, tco = cpm[:, :self.n], tco[:, :self.n]
+            p = {k: p[k][:, :self.n] if k in PARAMS else p[k] for k in ("cap", "ttp", "port", "eff", "util")}
         shape = cpm.shape
         cap = np.where(api, np.nan, np.where(p["cap"] > 0, p["cap"], np.nan))
         if self.held:
@@ -296,6 +346,20 @@ class ScenarioModel:
             "engineering_person_weeks": np.broadcast_to(p["port"] + p["eff"], shape),
             "capacity_tps_per_gpu": np.broadcast_to(cap, shape),
         }
+
+    def _pooled(self, p: dict[str, np.ndarray], out: dict[str, np.ndarray], cpm: np.ndarray, tco: np.ndarray,
+                cash: bool) -> tuple[np.ndarray, np.ndarray]:
+        """A mixed option's money from its pools' columns, as analysis/pools.combine: $/M = the prefill
+        pool's + the decode pool's; TCO = both pools' fleets + the current fleet until the later pool
+        serves + the option's engineering (drawn)."""
+        cpm, tco = cpm.copy(), np.array(tco, dtype=float, copy=True)
+        bridge = out["bridge_cash"] if cash else out["bridge_cash"] + out["bridge_value"]
+        eng = (p["port"] + p["eff"]) * p["engc"]
+        for j, (a, b) in self.pool_of.items():
+            cpm[:, j] = cpm[:, a] + cpm[:, b]
+            tco[:, j] = (tco[:, a] - bridge[:, a] - eng[:, a]) + (tco[:, b] - bridge[:, b] - eng[:, b]) + \
+                np.maximum(bridge[:, a], bridge[:, b]) + eng[:, j]
+        return cpm, tco
 
     def _hold(self, p: dict[str, np.ndarray], cols: np.ndarray | None, cpm: np.ndarray, tco: np.ndarray
               ) -> tuple[np.ndarray, np.ndarray]:
@@ -395,7 +459,7 @@ class ScenarioModel:
         out = np.empty((n, width), dtype=int)
         base_col = self.layout.baseline  # the baseline's inputs move the current fleet's cost of every option
         fast = [i for i, inp in enumerate(inputs) if inp.column is not None and inp.column != base_col
-                and not self.ko_k and self.grp_names]
+                and not inp.pool_columns and inp.column not in self.pool_of and not self.ko_k and self.grp_names]
         fast_set = set(fast)
         slow = [i for i in range(n) if i not in fast_set]
         if fast:
@@ -413,7 +477,7 @@ class ScenarioModel:
             if arr is None:
                 arr = touched[inp.param] = p[inp.param].copy()
             rows = slice(i * width, (i + 1) * width)
-            cols = list(inp.columns)
+            cols = list(inp.columns) + list(inp.pool_columns)
             if inp.param == "eff":
                 col = cols[0]
                 arr[rows, col] = self.base["eff"][col] + (grid[i] - inp.estimate.likely)

@@ -12,6 +12,8 @@ Time runs in whole months from the decision date's month (month 0); the horizon 
 - Fleet of year y: units = ceil(demand_y x (1 + headroom) / (serving GPUs per unit x capacity)),
   GPUs = (units + spare units) x GPUs per unit (whole nodes); demand_y = demand x (1 + growth)^y.
   The owned GPUs come first; the shortfall is bought (pricing own; a bought GPU stays) or rented.
+  Columns that share one stock of owned GPUs (an option's prefill and decode pools on one
+  platform) draw on it once, in column order: the prefill pool first, the rest to decode.
 - Service starts at month s = the time to production (weeks -> whole months), and not before
   the new GPUs are delivered and ramped (lead time + ramp) when the option needs any.
 - Until s the current fleet keeps serving: the baseline's owned GPUs at their running cost
@@ -69,11 +71,58 @@ class Layout:
     baseline: int = -1  # the column of the baseline option (-1: none)
     years: int = 1  # year slots: the longest horizon drawn, in whole years
     grows: bool = False  # the demand grows (or may, in a draw): the fleet is sized year by year
+    #: columns that draw on one stock of owned GPUs (the pools of one option on one platform): a group
+    #: number per column, -1 for a column with its own stock; None: every column has its own
+    share: np.ndarray | None = None
 
     def take(self, cols: np.ndarray) -> Layout:
         return Layout(self.kind[cols], self.unit[cols], self.serving[cols], self.spares[cols], self.lead[cols],
                       self.ramp[cols], self.support[cols], self.value_stated[cols], self.cached_share[cols],
-                      self.discount[cols], self.headroom, self.tokens_in, -1, self.years, self.grows)
+                      self.discount[cols], self.headroom, self.tokens_in, -1, self.years, self.grows,
+                      self.share[cols] if self.share is not None else None)
+
+
+def join(a: Layout, parts: list[Layout]) -> Layout:
+    """``a`` with the columns of ``parts`` after its own (another run's columns, e.g. an option's pools):
+    ``a``'s workspace-wide fields stand; each part's ``share`` groups are kept apart from the others'."""
+    if not parts:
+        return a
+    share = [a.share if a.share is not None else np.full(len(a.kind), -1, dtype=int)]
+    col = len(a.kind)
+    for lay in parts:
+        s = lay.share if lay.share is not None else np.full(len(lay.kind), -1, dtype=int)
+        share.append(np.where(s >= 0, s + col, -1))
+        col += len(lay.kind)
+
+    def cat(field: str) -> np.ndarray:
+        return np.concatenate([getattr(a, field), *(getattr(x, field) for x in parts)])
+
+    return Layout(cat("kind"), cat("unit"), cat("serving"), cat("spares"), cat("lead"), cat("ramp"), cat("support"),
+                  cat("value_stated"), cat("cached_share"), cat("discount"), a.headroom, a.tokens_in, a.baseline,
+                  a.years, a.grows, np.concatenate(share))
+
+
+def allocate_owned(need: np.ndarray, owned: np.ndarray, share: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+    """(owned GPUs used, owned GPUs allocated) per column, (S, O, Y) and (S, O, Y): a column with
+    its own stock uses min(need, owned) and is allocated all of it; columns of one ``share`` group
+    draw on one stock in column order (the prefill pool first), each using min(need, what the
+    earlier columns left) year by year; every column of a group but the last is allocated what it
+    uses, the last what is left (so the allocations add up to the stock once)."""
+    used = np.minimum(need, owned)
+    alloc = np.broadcast_to(owned, used.shape).copy()
+    if share is None or not (share >= 0).any():
+        return used, alloc
+    left: dict[int, np.ndarray] = {}
+    last = {int(g): j for j, g in enumerate(share.tolist()) if g >= 0}
+    for j, g in enumerate(share.tolist()):
+        if g < 0:
+            continue
+        avail = left.get(g, np.broadcast_to(owned[:, j], used[:, j].shape))
+        u = np.minimum(need[:, j], avail)
+        used[:, j] = u
+        alloc[:, j] = avail if last[g] == j else u
+        left[g] = avail - u
+    return used, alloc
 
 
 def _mul(count: np.ndarray, price: np.ndarray | float) -> np.ndarray:
@@ -132,7 +181,7 @@ def compute(p: dict[str, np.ndarray], lay: Layout, bridge: tuple[np.ndarray, np.
     units = np.where(is_api[:, None], 0.0, units)
     need = (units + np.where(is_api, 0.0, lay.spares)[:, None]) * lay.unit[:, None]
     owned = np.where(kind == EXISTING, np.inf, np.round(p["owned"]))[..., None]  # (S, O, 1)
-    used = np.minimum(need, owned)
+    used, alloc = allocate_owned(need, owned, lay.share)
     short = need - used
     bought = np.where(is_own[:, None], np.maximum.accumulate(short, axis=-1), 0.0)  # GPUs bought by year y
     batch = np.diff(bought, axis=-1, prepend=0.0)  # bought in year y
@@ -224,6 +273,7 @@ def compute(p: dict[str, np.ndarray], lay: Layout, bridge: tuple[np.ndarray, np.
     out = {
         "gpus": np.where(no_demand, np.nan, need0), "units": np.where(no_demand, np.nan, units0),
         "used": np.where(no_demand, np.nan, used0), "short": np.where(no_demand, np.nan, short0),
+        "alloc": alloc[..., 0],
         "service": s, "op": op, "owned_hour": owned_hour, "new_hour": new_hour, "value_month": v,
         "bridge_cash": bridge_cash, "bridge_value": bridge_value, "bridge_months": bridge_months,
         "bridge_value_unknown": bridge_value_unknown,

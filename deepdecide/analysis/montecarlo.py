@@ -186,7 +186,8 @@ def run(model: ScenarioModel, ids: list[str], draws: int, seed: int, *, ranking_
     direct: dict[str, tuple[np.ndarray, np.ndarray]] = {}
     for param in sorted({i.param for i in inputs if i.param != "eff"}):
         # a platform's input sets every option on the platform to the same draw
-        pairs = [(n, c) for n, i in enumerate(inputs) if i.param == param for c in i.columns]
+        # (and every pool on it of a mixed option: its pools' money columns)
+        pairs = [(n, c) for n, i in enumerate(inputs) if i.param == param for c in (*i.columns, *i.pool_columns)]
         direct[param] = (np.array([n for n, _ in pairs]), np.array([c for _, c in pairs]))
     efforts = sorted((i.columns[0], n) for n, i in enumerate(inputs) if i.param == "eff")
     eff_idx = np.array([n for _, n in efforts], dtype=int)

@@ -17,9 +17,11 @@ option out by hand; tests check those numbers.
 - Sized ratio (no measured configuration): workers per pool = ceil(demand of the pool x (1 +
   headroom) / (GPUs per worker x capacity)), prefill against D x r, decode against D.
 - Each pool is priced on its own platform by the money model (its owned GPUs first, then bought or
-  rented), without engineering; $/M input tokens = the prefill pool's cost per million input tokens,
-  $/M output tokens = the decode pool's per million output tokens, blended = both pools per million
-  tokens of both directions.
+  rented), without engineering. Pools on one platform share its owned GPUs once: the prefill pool
+  takes what it needs first, the decode pool the rest (year by year; money.allocate_owned).
+  $/M input tokens = the prefill pool's cost per million input tokens, $/M output tokens = the
+  decode pool's per million output tokens, blended = both pools per million tokens of both
+  directions.
 """
 
 from __future__ import annotations
@@ -518,7 +520,9 @@ def pool_money(ws: Workspace, p: PoolPlan, sizing: Sizing | None, demand: Figure
             inputs.append(option_inputs(pseudo, [], Estimate.exact(eq), ws))
         problems: list[Message] = []
         g = globals_of(ws, problems)
-        run = run_money(ws, inputs, demand, g)
+        # pools on one platform draw on its owned GPUs once: the prefill pool first, the rest to decode
+        plats = [pool_option(o, role).platform for role in PoolRole]
+        run = run_money(ws, inputs, demand, g, share=[plats.index(pf) for pf in plats])
         for j, role in enumerate(PoolRole):
             est = inputs[j].capacity
             eq_fig = Figure(CAPACITY_NAME, float(est.likely) if est is not None else None, "output tok/s/GPU")
@@ -863,5 +867,5 @@ def priced_per_pool(p: PoolPlan) -> Message:
     platforms = tuple(dict.fromkeys(pool_option(p.option, role).platform for role in PoolRole))
     return msg("pools.priced_per_pool", "the pools run on {platforms}: each pool is priced on its own platform (its "
                "prices, power, hosting and owned GPUs), and the option's money is the sum of its pools plus its "
-               "engineering; where the inputs are drawn or swept, its pools' money stays at its likely value",
+               "engineering; where the inputs are drawn or swept, each pool is priced with its platform's drawn prices",
                platforms=platforms)

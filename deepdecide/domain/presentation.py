@@ -112,8 +112,19 @@ def runtime_short(matrix: Any, runtime: str) -> str:
 
 
 def derived_label(matrix: Any, option: Any) -> str:
-    """"<platform> · <runtime>" of one option, ignoring clashes."""
-    return f"{platform_short(matrix, option.platform)}{SEP}{runtime_short(matrix, option.runtime)}"
+    """"<platform> · <runtime>" of one option, ignoring clashes. A disaggregated option whose pools run on
+    other platforms names both, prefill first: "H100 + B200 · SGLang" (one runtime), "H100 · SGLang +
+    B200 · vLLM" (two), so a mixed option never hides a pool."""
+    where = [(option.platform, option.runtime)]
+    topo = getattr(option, "topology", None)
+    pools = [p for role in ("prefill", "decode") if (p := getattr(topo, role, None)) is not None]
+    if getattr(topo, "disaggregated", False) and len(pools) == 2:
+        where = list(dict.fromkeys((p.platform or option.platform, p.runtime or option.runtime) for p in pools))
+    platforms = list(dict.fromkeys(platform_short(matrix, pf) for pf, _ in where))
+    runtimes = list(dict.fromkeys(runtime_short(matrix, rt) for _, rt in where))
+    if len(runtimes) == 1:
+        return f"{' + '.join(platforms)}{SEP}{runtimes[0]}"
+    return " + ".join(f"{platform_short(matrix, pf)}{SEP}{runtime_short(matrix, rt)}" for pf, rt in where)
 
 
 def short_labels(ws: Any) -> dict[str, str]:

@@ -165,7 +165,19 @@ _HEADERS = (N_("rank"), N_("option"), N_("short label"), N_("name"), N_("strateg
             N_("capacity source"), N_("points"), N_("fraction"), N_("draws"), N_("runs"), N_("checks"), N_("0-3"),
             N_("$/M tokens"), N_("ranked"), N_("vetoed"), N_("not ranked"), N_("GPUs owned used"),
             N_("GPUs bought"), N_("GPUs rented"), N_("spare GPUs"), N_("GPUs"), N_("in service from"), N_("payback"),
-            N_("break-even demand against the hosted API"), N_("output tok/s"), N_("blocked"))
+            N_("break-even demand against the hosted API"), N_("output tok/s"), N_("blocked"), N_("workers"))
+
+#: a disaggregated option's pools, one group of columns per pool (prefill, then decode): (header, unit, field)
+_POOL_COLUMNS = {
+    "prefill": ((N_("prefill pool: platform"), "", "platform"), (N_("prefill pool: runtime"), "", "runtime"),
+                (N_("prefill pool: workers"), N_("workers"), "workers"), (N_("prefill pool: GPUs"), N_("GPUs"), "gpus"),
+                (N_("prefill pool: owned GPUs used"), N_("GPUs"), "owned_used"),
+                (N_("prefill pool: new GPUs"), N_("GPUs"), "new_gpus")),
+    "decode": ((N_("decode pool: platform"), "", "platform"), (N_("decode pool: runtime"), "", "runtime"),
+               (N_("decode pool: workers"), N_("workers"), "workers"), (N_("decode pool: GPUs"), N_("GPUs"), "gpus"),
+               (N_("decode pool: owned GPUs used"), N_("GPUs"), "owned_used"),
+               (N_("decode pool: new GPUs"), N_("GPUs"), "new_gpus")),
+}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -269,6 +281,9 @@ def comparison_table(ws: Workspace, a: Assessment) -> Table:
     headers += [_header("GPUs owned used", "GPUs"), _header("GPUs bought", "GPUs"), _header("GPUs rented", "GPUs"),
                 _header("spare GPUs", "GPUs"), _header("in service from"), _header("payback"),
                 _header("break-even demand against the hosted API", "output tok/s")]
+    any_pools = any(oa.pools is not None for oa in options)
+    if any_pools:  # per pool: where it runs and its fleet (its capacity and $/M are among the figures below)
+        headers += [_header(name, unit) for cols in _POOL_COLUMNS.values() for name, unit, _f in cols]
     fit_fields = [f.name for f in dataclasses.fields(FitCounts)]
     headers += [header(_(FIT_HEADERS.get(name, f"evidence: {name.replace('_', ' ')}")),
                        _("runs") if "checks" not in name else _("checks"))
@@ -304,6 +319,10 @@ def comparison_table(ws: Workspace, a: Assessment) -> Table:
         row += [_number(f.owned_used), _number(f.bought_gpus), _number(f.rented_gpus), _number(f.spare_gpus), service,
                 pb.text.render() if pb is not None and pb.text is not None else None,
                 _number(oa.costs.break_even_tps)]
+        if any_pools:
+            for role, cols in _POOL_COLUMNS.items():
+                pool = getattr(oa.pools, role) if oa.pools is not None else None
+                row += [None if pool is None else _number(getattr(pool, attr)) for _n, _u, attr in cols]
         fit = getattr(oa, "fit", None) or FitCounts()
         row += [getattr(fit, name) for name in fit_fields]
         found = {(path, header(_figure_label(path, fig), formatting.unit_text(fig.unit))): (fig, h) for path, fig, h in _figures(oa)}

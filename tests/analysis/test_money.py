@@ -26,10 +26,11 @@ def test_a_platforms_price_is_one_input_for_every_option_on_it(sample):
     assert "fleet.nv-h100.purchase_usd_per_gpu" in keys
     assert not [k for k in keys if k.endswith(".capex_per_gpu_usd") or k.endswith(".power_kw_per_gpu")]
     f = next(f for f in sample.sensitivity.inputs if f.key == "fleet.nv-h100.purchase_usd_per_gpu")
-    # "H100 purchase price affects 4 options: no flip in its range"
+    # "H100 purchase price affects 5 options: no flip in its range" (the mixed option's H100 prefill pool too)
     assert f.platform == "nv-h100" and f.option is None
-    assert f.options == ("keep-vllm-h100", "keep-sglang-h100", "keep-trtllm-h100", "port-deepinfer-h100")
-    assert str(f.note).startswith("affects 4 options") and not (f.below_in_range or f.above_in_range)
+    assert f.options == ("keep-vllm-h100", "keep-sglang-h100", "keep-trtllm-h100", "port-deepinfer-h100",
+                         "mixed-h100-prefill-sm100-decode")
+    assert str(f.note).startswith("affects 5 options") and not (f.below_in_range or f.above_in_range)
     mc = monte_carlo(load_builtin_workspace(), draws=50, seed=1)
     assert mc.drawn.count("fleet.nv-h100.purchase_usd_per_gpu") == 1
     assert not [k for k in mc.drawn if k.startswith("keep-") and "capex" in k]

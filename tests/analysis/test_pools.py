@@ -106,6 +106,75 @@ def test_owned_h100_prefill_bought_sm100_decode_by_hand(sample):
     assert oa.capacity.value == pytest.approx(1 / (8 / 6000 + 1 / 800))
 
 
+def test_pools_on_one_platform_share_its_owned_gpus_once():
+    """Both pools on H100 with 400 owned H100s, fewer than the pools' 328 + 312: the prefill pool takes
+    the owned GPUs it needs first (328), the decode pool the rest (72) and buys its shortfall (240); the
+    option's owned GPUs are the 400 once (docs/analysis.md, "Cost per pool")."""
+    ws = load_builtin_workspace()
+    mixed = ws.option("mixed-h100-prefill-sm100-decode")
+    topo = replace(mixed.topology, decode=replace(mixed.topology.decode, platform="nv-h100"))
+    fleet = tuple(replace(f, owned_gpus=400) if f.platform == "nv-h100" else f for f in ws.fleet)
+    ws = replace(ws, fleet=fleet, options=tuple(replace(o, topology=topo) if o.id == mixed.id else o
+                                                for o in ws.options))
+    oa = evaluate(ws, sensitivity=False).option(mixed.id)
+    p = oa.pools
+    assert (p.prefill.platform, p.decode.platform) == ("nv-h100", "nv-h100")
+    assert (p.prefill.gpus, p.prefill.owned_used, p.prefill.new_gpus) == (328, 328, 0)
+    assert (p.decode.gpus, p.decode.owned_used, p.decode.new_gpus) == (312, 72, 240)
+    f = oa.fleet
+    assert (f.gpus.value, f.owned_gpus, f.owned_used, f.shortfall_gpus, f.freed_gpus) == (640, 400, 400, 240, 0)
+    assert [x.gpus for x in oa.costs.cash_flow.purchases] == [240]
+    # with more owned than both pools need, the rest is freed once: 1,024 - 640 = 384
+    ws2 = replace(ws, fleet=tuple(replace(f, owned_gpus=1024) if f.platform == "nv-h100" else f for f in ws.fleet))
+    f2 = evaluate(ws2, sensitivity=False).option(mixed.id).fleet
+    assert (f2.owned_gpus, f2.owned_used, f2.shortfall_gpus, f2.freed_gpus) == (1024, 640, 0, 384)
+
+
+def test_the_draws_price_the_mixed_options_pools_with_their_platforms_drawn_prices():
+    """The scenario model prices a mixed option's pools as columns of their own: one B200 purchase price
+    for every B200 user (the decode pool included), one H100 price for every H100 user (the prefill pool);
+    at a drawn price the option's money is what the deterministic figures give at that price, and its
+    Monte Carlo spread is not degenerate."""
+    import numpy as np
+
+    from deepdecide.analysis.engine import _prepare
+
+    ws = load_builtin_workspace()
+    ids = [o.id for o in ws.options]
+    j = ids.index("mixed-h100-prefill-sm100-decode")
+    model = _prepare(ws).model
+    pc, dc = model.pool_of[j]
+    inputs = {i.key: i for i in model.uncertain_inputs()}
+    h100, b200 = inputs["fleet.nv-h100.purchase_usd_per_gpu"], inputs["fleet.nv-b200.purchase_usd_per_gpu"]
+    assert j in h100.columns and h100.pool_columns == (pc,)
+    assert j in b200.columns and b200.pool_columns == (dc,)
+    assert inputs[f"{ids[j]}.time_to_production_weeks"].pool_columns == (pc, dc)
+    # the B200 purchase price at its high end, as one draw would set it: the mixed option's TCO is the one
+    # the deterministic figures give with that price
+    p = model.broadcast(1)
+    arr = p["capex"].copy()
+    arr[:, [*b200.columns, *b200.pool_columns]] = b200.estimate.high
+    p["capex"] = arr
+    with np.errstate(all="ignore"):
+        drawn = model.metrics(p)
+    fleet = tuple(replace(f, purchase_usd_per_gpu=E(b200.estimate.high, b200.estimate.high, b200.estimate.high))
+                  if f.platform == "nv-b200" else f for f in ws.fleet)
+    at_high = evaluate(replace(ws, fleet=fleet), sensitivity=False).option(ids[j]).costs
+    assert drawn["tco_usd"][0, j] == pytest.approx(at_high.tco_usd.value)
+    assert drawn["cost_per_m_tokens_usd"][0, j] == pytest.approx(at_high.cost_per_m_tokens_usd.value)
+    with np.errstate(all="ignore"):
+        likely = model.metrics(model.broadcast(1))
+    assert drawn["tco_usd"][0, j] > likely["tco_usd"][0, j]
+    # the Monte Carlo: the mixed option's $/M and TCO vary with the draws, and it can win some
+    a = evaluate(ws, sensitivity=False, monte_carlo=True, draws=500, seed=7)
+    d = next(o for o in a.monte_carlo.options if o.option == ids[j])
+    assert d.cost_per_m_tokens_usd.p10 < d.cost_per_m_tokens_usd.p50 < d.cost_per_m_tokens_usd.p90
+    assert d.tco_usd.p10 < d.tco_usd.p50 < d.tco_usd.p90
+    assert 0 < d.p_best < 1
+    assert d.cost_per_m_tokens_usd.p10 <= a.option(ids[j]).costs.cost_per_m_tokens_usd.value \
+        <= d.cost_per_m_tokens_usd.p90
+
+
 def test_a_pool_that_cannot_be_priced_says_so_and_is_not_ranked():
     """A pool on a platform with no prices: the option's money is not stated (never priced on the option's
     platform instead), and it is not ranked (``eligibility.pools_unpriced``)."""

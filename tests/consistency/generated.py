@@ -310,7 +310,7 @@ def expected_pool_fleets(ws: Workspace, option_id: str) -> dict[str, tuple[float
     min(decode GPUs x c_d, prefill GPUs x c_p / r)), a pool's GPUs = (copies + spare units) x its GPUs of a
     copy; else each pool's workers = ceil(its demand x (1 + headroom) / (GPUs per worker x its capacity)),
     GPUs = (workers + spare units) x GPUs per worker. Each pool uses the owned GPUs of its own platform
-    first."""
+    first; pools on one platform share them once, the prefill pool first, the rest to decode."""
     import math
 
     o = ws.option(option_id)
@@ -328,11 +328,13 @@ def expected_pool_fleets(ws: Workspace, option_id: str) -> dict[str, tuple[float
     else:
         per = {"prefill": (math.ceil(need * r / (t.prefill.gpus_per_worker * pc) - 1e-9), t.prefill.gpus_per_worker),
                "decode": (math.ceil(need / (t.decode.gpus_per_worker * dc) - 1e-9), t.decode.gpus_per_worker)}
+    left: dict[str, float] = {}  # owned GPUs of a platform not yet taken by an earlier pool
     for role, pool in (("prefill", t.prefill), ("decode", t.decode)):
         n, unit = per[role]
         gpus = (n + spares) * unit
         platform = pool.platform or o.platform
         entry = ws.fleet_of(platform)
-        owned = entry.owned_gpus if entry is not None else 0
+        owned = left.get(platform, float(entry.owned_gpus or 0) if entry is not None else 0.0)
+        left[platform] = owned - min(gpus, owned)
         out[role] = (float(gpus), float(min(gpus, owned)), float(spares * unit), platform)
     return out

@@ -30,6 +30,23 @@ def test_sample_labels_are_short_distinct_and_derived(sample):
     assert all(len(v) <= 24 for v in labels.values())
 
 
+def test_a_mixed_options_label_names_both_pools_platforms(sample):
+    """The mixed option runs on B200 but prefills on owned H100s: its label shows both, prefill first;
+    a disaggregated option on one platform keeps its one; labels stay distinct."""
+    labels = p.short_labels(sample)
+    assert labels["mixed-h100-prefill-sm100-decode"] == "H100 + B200 · SGLang"
+    assert labels["buy-sm100-deepinfer"] == "B200 · DeepInfer"  # 4 + 64, both pools on B200
+    mixed = sample.option("mixed-h100-prefill-sm100-decode")
+    # pools on two runtimes as well: each pool's platform and runtime
+    topo = replace(mixed.topology, decode=replace(mixed.topology.decode, runtime="vllm"))
+    assert p.derived_label(sample.matrix, replace(mixed, topology=topo)) == "H100 · SGLang + B200 · vLLM"
+    # a twin of the mixed option gets a distinct label
+    twin = replace(mixed, id="mixed-twin", strategy=Strategy.KEEP)
+    labels = p.short_labels(replace(sample, options=(*sample.options, twin)))
+    assert len(set(labels.values())) == len(sample.options) + 1
+    assert labels["mixed-twin"].startswith("H100 + B200 · SGLang")
+
+
 def test_a_user_set_short_label_wins_and_clashes_are_told_apart(sample):
     o0, o1 = sample.options[:2]
     ws = replace(sample, options=(replace(o0, short_label="Keep vLLM"), *sample.options[1:]))

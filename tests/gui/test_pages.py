@@ -114,3 +114,14 @@ def test_overview_cards_show_both_cost_views_and_the_owned_fleet(make_window):
     assert card.names["cpm_all-in"].font().bold() and not card.names["cpm_cash"].font().bold()
     sm100 = next(c for c in page.cards if c.option_id == "buy-sm100-deepinfer")
     assert "68 GPUs in one scale-up domain" in sm100.values["gpus"].toolTip()
+
+
+@pytest.mark.gui
+def test_a_mixed_options_card_names_both_pools_platforms(make_window):
+    """The mixed option's card says where each pool runs (its H100 prefill pool is not hidden behind the
+    option's B200 platform); a disaggregated option on one platform names it once."""
+    page = make_window().show_page("overview")
+    cards = {c.option_id: c for c in page.cards}
+    assert cards["mixed-h100-prefill-sm100-decode"].subtitle.text().endswith("· sglang · nv-h100 + nv-b200")
+    assert cards["buy-sm100-deepinfer"].subtitle.text().endswith("· deepinfer · nv-b200")
+    assert cards["keep-sglang-h100"].subtitle.text().endswith("· sglang · nv-h100")

@@ -259,3 +259,18 @@ def test_the_comparison_carries_each_pools_figures_with_their_basis():
     assert cell["pools: $/M output tokens basis"] == "assumed"
     aggregated = next(r for r in t.rows if r[1] == "keep-sglang-h100")
     assert dict(zip(t.headers, aggregated, strict=True))["pools: $/M tokens, blended [$/M tok]"] is None
+
+
+def test_the_comparison_carries_each_pools_platform_and_fleet():
+    """The mixed option's pools in the export: where each runs and its fleet (328 owned H100s for prefill,
+    312 bought B200s for decode, docs/analysis.md); an aggregated option leaves the pool columns empty."""
+    ws = load_builtin_workspace()
+    t = sheet.comparison_table(ws, evaluate(ws, sensitivity=False))
+    cell = dict(zip(t.headers, next(r for r in t.rows if r[1] == "mixed-h100-prefill-sm100-decode"), strict=True))
+    assert (cell["prefill pool: platform"], cell["prefill pool: runtime"]) == ("nv-h100", "sglang")
+    assert (cell["prefill pool: workers [workers]"], cell["prefill pool: GPUs [GPUs]"]) == (40, 328)
+    assert (cell["prefill pool: owned GPUs used [GPUs]"], cell["prefill pool: new GPUs [GPUs]"]) == (328, 0)
+    assert (cell["decode pool: platform"], cell["decode pool: workers [workers]"]) == ("nv-b200", 38)
+    assert (cell["decode pool: GPUs [GPUs]"], cell["decode pool: new GPUs [GPUs]"]) == (312, 312)
+    aggregated = dict(zip(t.headers, next(r for r in t.rows if r[1] == "keep-sglang-h100"), strict=True))
+    assert aggregated["decode pool: GPUs [GPUs]"] is None and aggregated["prefill pool: platform"] is None

@@ -143,7 +143,12 @@ class OptionCard(QFrame):
                    fits: tuple[EvidenceFit, ...] = (), criterion_names: dict[str, str] | None = None) -> None:
         self.option_id = oa.option
         self.title.setText(f"<b>{oa.name}</b>")
-        self.subtitle.setText(f"{labels.strategy(oa.strategy)} · {oa.runtime} · {oa.platform}")
+        # a disaggregated option's pools may run elsewhere than the option: each pool's runtime and platform
+        where = [(oa.runtime, oa.platform)] if oa.pools is None else \
+            [(p.runtime, p.platform) for p in (oa.pools.prefill, oa.pools.decode)]
+        runtimes = " + ".join(dict.fromkeys(r for r, _p in where))
+        platforms = " + ".join(dict.fromkeys(p for _r, p in where))
+        self.subtitle.setText(f"{labels.strategy(oa.strategy)} · {runtimes} · {platforms}")
         if oa.rank is not None:
             self.rank.setText(fmt(_("<b>#%1</b>"), oa.rank))
             self.rank.setToolTip(_("Rank by weighted score"))
