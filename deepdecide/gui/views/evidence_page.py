@@ -331,15 +331,20 @@ class EvidencePage(Page):
 
     def _build_charts_tab(self) -> QWidget:
         """Throughput per GPU against interactivity and against concurrency side by side, and a note.
-        Without any TPOT the interactivity chart has nothing to draw: the sweep takes the whole row."""
+        Without any TPOT the interactivity chart has nothing to draw: the sweep takes the whole row.
+        Where runs measured their energy, output tokens per joule against concurrency beside them."""
         self.throughput = ThroughputChart(title=_("Throughput per GPU against interactivity"))
         self.throughput.set_axis_labels(_("output tokens/s per GPU"), _("tokens/s per user (1000 / TPOT p50)"))
         # every run with a concurrency stays visible here, whether or not its file publishes latency
         self.sweep_chart = ThroughputChart(title=_("Throughput per GPU against concurrency"))
         self.sweep_chart.set_axis_labels(_("output tokens/s per GPU"), _("concurrency (log scale)"))
+        # energy as the files metered it (GPU only or the whole node): shown only when some run holds it
+        self.energy_chart = ThroughputChart(title=_("Output tokens per joule against concurrency"))
+        self.energy_chart.set_axis_labels(_("output tokens per joule (as metered)"), _("concurrency (log scale)"))
+        self.energy_chart.setVisible(False)
         self.chart_note = QLabel()
         self.chart_note.setWordWrap(True)
-        return _chart_row((self.throughput, self.sweep_chart), self.chart_note)
+        return _chart_row((self.throughput, self.sweep_chart, self.energy_chart), self.chart_note)
 
     def _build_latency_tab(self) -> QWidget:
         """TTFT and TPOT against concurrency side by side (a chart without data gives its room to the
@@ -672,6 +677,7 @@ class EvidencePage(Page):
         slo = ws.slo
         tput: dict[str, list[tuple[float, float]]] = {}
         sweep: dict[str, list[tuple[float, float]]] = {}
+        energy: dict[str, list[tuple[float, float]]] = {}
         ttft: dict[str, list[Any]] = {}
         tpot: dict[str, list[Any]] = {}
         # the columns the charts read, as lists of plain values (a row-by-row walk of the whole frame,
@@ -682,12 +688,15 @@ class EvidencePage(Page):
         concurrency = column("concurrency") if len(df) else []
         if len(df):
             latency = {m: (column(f"{m}_p50"), column(f"{m}_p99")) for m in ("ttft_ms", "tpot_ms")}
+            per_joule = column("output_tokens_per_joule")
             for i, (g, x, y, c) in enumerate(zip(column("group_"), column("interactivity_tps_per_user"),
                                                  column("output_tps_per_gpu"), concurrency, strict=True)):
                 if _num(x) and _num(y):
                     tput.setdefault(g, []).append((float(x), float(y)))
                 if _num(c) and _num(y):
                     sweep.setdefault(g, []).append((float(c), float(y)))
+                if _num(c) and _num(per_joule[i]):
+                    energy.setdefault(g, []).append((float(c), float(per_joule[i])))
                 if _num(c):
                     for target, metric in ((ttft, "ttft_ms"), (tpot, "tpot_ms")):
                         p50, p99 = latency[metric][0][i], latency[metric][1][i]
@@ -701,6 +710,8 @@ class EvidencePage(Page):
         # both throughput views side by side; without any TPOT the sweep takes the whole row
         self.throughput.setVisible(n > 0 or not self.sweep_points)
         self.sweep_chart.setVisible(self.sweep_points > 0)
+        self.energy_points = self.energy_chart.set_sweep(energy, looks) if energy else 0
+        self.energy_chart.setVisible(self.energy_points > 0)
         # the latency charts are drawn when their tab is shown (at once if it is the current one)
         self._latency_pending = (ttft, tpot, looks, len(df))
         self._draw_latency()
