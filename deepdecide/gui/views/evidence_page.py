@@ -385,6 +385,10 @@ class EvidencePage(Page):
             metrics = {"ttft": "TTFT", "tpot": "TPOT", "itl": "ITL", "e2e": _("e2e"),
                        "e2e_per_token": _("e2e per token")}
             return fmt(_("%1 %2 (ms)"), metrics[metric], _("mean") if stat == "mean" else stat)
+        interval = re.fullmatch(r"(.+)_ci_(low|high)", name)  # a repeated run's interval, as its file states it
+        if interval:
+            base, end = interval.groups()
+            return fmt(_("%1, interval low") if end == "low" else _("%1, interval high"), self.column_title(base))
         titles = {
             "file": _("File"), "applicability": _("Applicability"), "kind": _("Kind"),
             "why": _("Why"), "excluded": _("Excluded"), "tool": _("Tool"),
@@ -409,6 +413,10 @@ class EvidencePage(Page):
             "tensor_parallel": _("TP"), "expert_parallel": _("EP"), "pipeline_parallel": _("PP"),
             "dp_attention": _("DP-attention"), "speculative_decoding": _("Speculative decoding"),
             "disaggregated": _("Disaggregated"),
+            "ci_level": _("Interval level"), "ci_runs": _("Runs in the interval"),
+            "slo_attainment": _("SLO attainment (the file's objectives)"), "goodput_rps": _("Goodput (req/s)"),
+            "goodput_ttft_ms": _("Goodput objective TTFT (ms)"), "goodput_tpot_ms": _("Goodput objective TPOT (ms)"),
+            "goodput_e2e_ms": _("Goodput objective e2e (ms)"),
         }
         return titles.get(name, name)
 
