@@ -1,7 +1,7 @@
 """Energy as evidence on the Evidence page: the real InferenceX PowerX export (37 DeepSeek-V4-Pro
 runs on B200 with their measured GPU power) shows its power per GPU and output tokens per joule in
-the normalized table, and a chart of tokens per joule against concurrency beside the throughput
-charts; a workspace without energy keeps the chart hidden."""
+the normalized table, and a chart of tokens per joule against concurrency on an Energy tab; a
+workspace without energy has no such tab."""
 
 from __future__ import annotations
 
@@ -19,16 +19,18 @@ def test_measured_energy_is_in_the_table_and_charted_per_joule(make_window, qtbo
     window = make_window()
     window.resize(1280, 800)
     page = window.show_page("evidence")
-    page.tabs.setCurrentWidget(page.charts_tab)  # the Summary tab comes first
-    qtbot.wait(20)
-    assert not page.energy_chart.isVisible() and page.energy_points == 0  # the sample measured no energy
+    energy_tab = page.tabs.indexOf(page.energy_tab)
+    assert page.tabs.tabText(energy_tab) == "Energy"
+    assert not page.tabs.isTabVisible(energy_tab) and page.energy_points == 0  # the sample measured no energy
     doc = window.document
     with qtbot.waitSignal(doc.changed, timeout=30000):
         window.import_evidence([str(shared_fixture(POWERX))])
     assert not interaction.errors, interaction.errors
     qtbot.wait(50)
-    assert page.energy_points == 37 and page.energy_chart.isVisible()
-    assert page.sweep_chart.isVisible()  # beside the throughput sweep, not instead of it
+    assert page.energy_points == 37 and page.tabs.isTabVisible(energy_tab)
+    page.tabs.setCurrentWidget(page.energy_tab)
+    qtbot.wait(50)
+    assert page.energy_chart.isVisible() and page.energy_chart.width() > 0.9 * page.energy_tab.width()
     frame = page.table.frame()
     rows = frame[frame["file"] == "powerx.csv"]
     assert len(rows) == 37
@@ -40,6 +42,9 @@ def test_measured_energy_is_in_the_table_and_charted_per_joule(make_window, qtbo
     assert first["energy_basis"] == "GPU only"
     assert page.column_title("output_tokens_per_joule") == "Output tokens per joule"
     window.grab().save(str(tmp_path / "evidence_energy_chart.png"))
+    doc.undo_stack.undo()  # the file gone, the tab goes with it
+    qtbot.wait(50)
+    assert page.energy_points == 0 and not page.tabs.isTabVisible(energy_tab)
 
 
 def test_a_repeated_runs_interval_is_in_the_table_with_its_titles(make_window, qtbot, interaction, tmp_path):

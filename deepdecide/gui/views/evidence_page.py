@@ -174,12 +174,14 @@ class EvidencePage(Page):
     def __init__(self, document: WorkspaceDocument, parent: QWidget | None = None):
         super().__init__(document, parent)
         files_panel = self._build_files_panel()
-        # one view per tab, each with the whole height: the throughput charts, the latency charts,
-        # the normalized table, predictions beside measurements; the page never scrolls at 1280×800
+        # one view per tab, each with the whole height: the throughput charts, the latency charts, the
+        # energy chart (where runs measured it), the normalized table, predictions beside measurements;
+        # the page never scrolls at 1280×800
         self.tabs = QTabWidget()
         self.tabs.setObjectName("evidence_tabs")
         self.charts_tab = self._build_charts_tab()
         self.latency_tab = self._build_latency_tab()
+        self.energy_tab = self._build_energy_tab()
         self.table_tab = self._build_table_tab()
         self.summary_tab = self._build_summary_tab()
         self.pairs = PredictionPairsPanel(self)
@@ -188,6 +190,7 @@ class EvidencePage(Page):
         self.tabs.addTab(self.summary_tab, _("Summary"))
         self.tabs.addTab(self.charts_tab, _("Throughput"))
         self.tabs.addTab(self.latency_tab, _("Latency"))
+        self.tabs.addTab(self.energy_tab, _("Energy"))  # shown only when a run measured its energy
         self.tabs.addTab(self.table_tab, _("Normalized table"))
         self.tabs.addTab(self.pairs, _("Predicted vs measured"))
         self.tabs.addTab(self.reproductions, _("Reproductions"))
@@ -331,20 +334,27 @@ class EvidencePage(Page):
 
     def _build_charts_tab(self) -> QWidget:
         """Throughput per GPU against interactivity and against concurrency side by side, and a note.
-        Without any TPOT the interactivity chart has nothing to draw: the sweep takes the whole row.
-        Where runs measured their energy, output tokens per joule against concurrency beside them."""
+        Without any TPOT the interactivity chart has nothing to draw: the sweep takes the whole row."""
         self.throughput = ThroughputChart(title=_("Throughput per GPU against interactivity"))
         self.throughput.set_axis_labels(_("output tokens/s per GPU"), _("tokens/s per user (1000 / TPOT p50)"))
         # every run with a concurrency stays visible here, whether or not its file publishes latency
         self.sweep_chart = ThroughputChart(title=_("Throughput per GPU against concurrency"))
         self.sweep_chart.set_axis_labels(_("output tokens/s per GPU"), _("concurrency (log scale)"))
-        # energy as the files metered it (GPU only or the whole node): shown only when some run holds it
-        self.energy_chart = ThroughputChart(title=_("Output tokens per joule against concurrency"))
-        self.energy_chart.set_axis_labels(_("output tokens per joule (as metered)"), _("concurrency (log scale)"))
-        self.energy_chart.setVisible(False)
         self.chart_note = QLabel()
         self.chart_note.setWordWrap(True)
-        return _chart_row((self.throughput, self.sweep_chart, self.energy_chart), self.chart_note)
+        return _chart_row((self.throughput, self.sweep_chart), self.chart_note)
+
+    def _build_energy_tab(self) -> QWidget:
+        """Output tokens per joule against concurrency, as the files metered their energy (the tab is
+        shown only when some run holds it)."""
+        self.energy_chart = ThroughputChart(title=_("Output tokens per joule against concurrency"))
+        self.energy_chart.set_axis_labels(_("output tokens per joule"), _("concurrency (log scale)"))
+        self.energy_note = QLabel(_("Each point is one run that measured its energy: output tokens per joule is 1 / "
+                                    "its energy per output token. Each file meters the GPUs only or the whole node "
+                                    "(the normalized table's Energy metered column): figures on different bases "
+                                    "are not comparable."))
+        self.energy_note.setWordWrap(True)
+        return _chart_row((self.energy_chart,), self.energy_note)
 
     def _build_latency_tab(self) -> QWidget:
         """TTFT and TPOT against concurrency side by side (a chart without data gives its room to the
@@ -719,7 +729,7 @@ class EvidencePage(Page):
         self.throughput.setVisible(n > 0 or not self.sweep_points)
         self.sweep_chart.setVisible(self.sweep_points > 0)
         self.energy_points = self.energy_chart.set_sweep(energy, looks) if energy else 0
-        self.energy_chart.setVisible(self.energy_points > 0)
+        self.tabs.setTabVisible(self.tabs.indexOf(self.energy_tab), self.energy_points > 0)
         # the latency charts are drawn when their tab is shown (at once if it is the current one)
         self._latency_pending = (ttft, tpot, looks, len(df))
         self._draw_latency()
