@@ -414,7 +414,6 @@ KNOWN: dict[str, dict[str, str]] = {
         "dataclasses": FREE,
         "deepdecide.domain.workload": FREE,
         "deepdecide.importers.normalize": LAYER,
-        "pathlib": FREE,
     },
     "importers/environment.py": {
         "dataclasses": FREE,

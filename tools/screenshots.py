@@ -100,11 +100,12 @@ def shoot_pages(app: Any, window: Any, gallery: Gallery, tag: str, pages: Iterab
             continue
         for tabs in tab_widgets:
             before = tabs.currentIndex()
-            for i in range(tabs.count()):
+            shown = [i for i in range(tabs.count()) if tabs.isTabVisible(i)]  # a hidden tab has nothing to show
+            for n, i in enumerate(shown):
                 tabs.setCurrentIndex(i)
                 _spin(app, 0.15)
                 slug = "".join(ch if ch.isalnum() else "-" for ch in tabs.tabText(i).lower()).strip("-")
-                gallery.save(window, f"{tag}_{key}_{i}-{slug}", f"{key}, tab {tabs.tabText(i)!r} ({tag})")
+                gallery.save(window, f"{tag}_{key}_{n}-{slug}", f"{key}, tab {tabs.tabText(i)!r} ({tag})")
             tabs.setCurrentIndex(before)
 
 

@@ -315,7 +315,7 @@ def _plan_report(root: str, plan: BenchmarkPlan, found: FolderImport, steps: tup
     from deepdecide.importers.plan import FileStatus, status, steps_after
 
     got = status(plan, root, [p for p, _r in found.imported], [e.file for e in found.failed],
-                 [p for p, _why in found.skipped])
+                 [p for p, _why in found.skipped], found.pairs)
     unread = {os.path.relpath(p, root).replace(os.sep, "/"): why for p, why in found.skipped}
     words = {FileStatus.DONE: _("done"), FileStatus.MISSING: _("missing"), FileStatus.FAILED: _("failed")}
     counts = {s: sum(1 for g in got if g.status == s) for s in FileStatus}
@@ -324,10 +324,14 @@ def _plan_report(root: str, plan: BenchmarkPlan, found: FolderImport, steps: tup
                                     option=plan.recommended, done=counts[FileStatus.DONE],
                                     missing=counts[FileStatus.MISSING], failed=counts[FileStatus.FAILED]))
     for g in got:
-        if g.status != FileStatus.DONE:
+        if g.status != FileStatus.DONE and not g.joined:
             say(f"  {words[g.status]}: {g.file.path} ({g.file.tool}, {g.file.runtime} on {g.file.platform})"
                 + (_(": not a result file: {reason}").format(reason=unread[g.file.path])
                    if g.status == FileStatus.FAILED and g.file.path in unread else ""))
+    for pair in dict.fromkeys(g.joined for g in got if g.joined):  # a pair joined into one import: both named
+        state = next(g.status for g in got if g.joined == pair)
+        say("  " + _("{status}: {files} (one run in two files, imported together or not at all)").format(
+            status=words[state], files=" + ".join(pair)))
     after = steps_after(plan, got, steps)
     for old, new in zip(steps, after, strict=True):
         if old.status != new.status and saving:

@@ -23,10 +23,12 @@ if TYPE_CHECKING:
 
 def import_files(paths: list[str], contexts: dict[str, Any], progress: ProgressCallback,
                  token: CancelToken, skipped: list[tuple[str, str]] | None = None,
-                 plans: list[tuple[str, Any]] | None = None) -> list[Any]:
+                 plans: list[tuple[str, Any]] | None = None,
+                 pairs: list[tuple[str, str]] | None = None) -> list[Any]:
     """Worker: import every file, and every result file below a folder (all or nothing); raise the
     first failure. Files below a folder that are no result files go to ``skipped`` (path, reason); a
-    folder with a benchmark plan's manifest at its top goes to ``plans`` (folder, plan)."""
+    folder with a benchmark plan's manifest at its top goes to ``plans`` (folder, plan); the files
+    joined into one import (an AISBench run's CSV and JSON, listed under the CSV) go to ``pairs``."""
     from deepdecide.importers.folder import import_folder
     from deepdecide.importers.joins import (  # deferred: the importers load on the first import, not at start-up
         aisbench_pairs,
@@ -48,6 +50,8 @@ def import_files(paths: list[str], contexts: dict[str, Any], progress: ProgressC
             continue  # joined into its CSV's import
         if path in to_join:
             results.append((path, join_aisbench(path, to_join[path], contexts.get(path))))
+            if pairs is not None:
+                pairs.append((path, to_join[path]))
         elif os.path.isdir(path):
             plan = read_manifest(path)  # a manifest that cannot be read: an error naming it, nothing imported
             if plan is not None and plans is not None:
@@ -63,6 +67,8 @@ def import_files(paths: list[str], contexts: dict[str, Any], progress: ProgressC
                 raise first
             # a plan's parity results judged against its reference runs, as `deepdecide import` does
             results.extend(judge_parity(plan, path, found.imported) if plan is not None else found.imported)
+            if pairs is not None:
+                pairs.extend(found.joined)
             if skipped is not None:
                 skipped.extend(found.skipped)
         else:
@@ -89,8 +95,9 @@ class EvidenceImporter(QObject):
         contexts = dict(self.contexts)
         self.skipped: list[tuple[str, str]] = []
         self.plans: list[tuple[str, Any]] = []
-        skipped, plans = self.skipped, self.plans
-        task = Task(lambda progress, token: import_files(paths, contexts, progress, token, skipped, plans))
+        self.pairs: list[tuple[str, str]] = []
+        skipped, plans, pairs = self.skipped, self.plans, self.pairs
+        task = Task(lambda progress, token: import_files(paths, contexts, progress, token, skipped, plans, pairs))
         task.signals.progress_changed.connect(lambda v: self.ctx.set_busy(fmt(_("Importing %1…"), names), v))
         task.signals.finished.connect(self._finished)
         task.signals.failed.connect(self._failed)
@@ -137,20 +144,22 @@ class EvidenceImporter(QObject):
         )
 
         for root, plan in self.plans:
-            entry = planned_file(plan, root, row.path) if _below(row.path, root) else None
-            if entry is not None:
-                return context_table.plan_row(row, entry)
+            for path in row.joined or (row.path,):  # a joined pair: the entry of the first file the plan lists
+                entry = planned_file(plan, root, path) if _below(path, root) else None
+                if entry is not None:
+                    return context_table.plan_row(row, entry)
         return row
 
     def _plan_note(self, root: str, plan: Any, imported: list[str]) -> str:
         """Planned against imported against missing: "Benchmark plan plan-x: 3 planned files, 2 imported,
-        1 missing (results/…)"."""
+        1 missing (results/…)", and each pair joined into one import named with both its files."""
         from deepdecide.importers.plan import (  # deferred: the importers load on the first import, not at start-up
             FileStatus,
             status,
         )
 
-        got = status(plan, root, [p for p in imported if _below(p, root)], [], self._skipped_below(root))
+        got = status(plan, root, [p for p in imported if _below(p, root)], [], self._skipped_below(root),
+                     [pair for pair in self.pairs if _below(pair[0], root)])
         missing = [g.file.path for g in got if g.status == FileStatus.MISSING]
         unread = [g.file.path for g in got if g.status == FileStatus.FAILED]
         done = sum(1 for g in got if g.status == FileStatus.DONE)
@@ -162,6 +171,8 @@ class EvidenceImporter(QObject):
             text += "; " + fmt(ngettext("{n} failed, not a result file (%1)", "{n} failed, not result files (%1)",
                                         len(unread)).format(n=len(unread)),
                                ", ".join(unread[:3]) + (" …" if len(unread) > 3 else ""))
+        for pair in dict.fromkeys(g.joined for g in got if g.joined and g.status == FileStatus.DONE):
+            text += "; " + fmt(_("%1: one run in two files, imported as one"), " + ".join(pair))
         return text + "."
 
     def _skipped_below(self, root: str) -> list[str]:
@@ -177,8 +188,9 @@ class EvidenceImporter(QObject):
         before = self.ctx.document.workspace.migration_plan
         steps = before
         for root, plan in self.plans:
-            steps = steps_after(plan, status(plan, root, [p for p in imported if _below(p, root)], [],
-                                             self._skipped_below(root)), steps)
+            got = status(plan, root, [p for p in imported if _below(p, root)], [], self._skipped_below(root),
+                         [pair for pair in self.pairs if _below(pair[0], root)])
+            steps = steps_after(plan, got, steps)
         return [(i, new) for i, (old, new) in enumerate(zip(before, steps, strict=True)) if old != new]
 
     def _context_choices(self) -> dict[str, list[tuple[str, str]]]:
@@ -215,7 +227,7 @@ class EvidenceImporter(QObject):
         edits: tuple[Any, ...] = tuple(InsertEvidenceFile(r.evidence) for _p, r in results)
         moved = self._steps_moved([p for p, _r in results])  # the migration steps the plans serve, in the same step
         edits += tuple(SetMigrationStep(i, step) for i, step in moved)
-        names = ", ".join(Path(p).name for p, _r in results)
+        names = ", ".join(_shown_name(p, r) for p, r in results)
         count = len(results)
         if count > 3:
             names = ngettext("{n} file", "{n} files", count).format(n=formatting.integer(count))
@@ -256,3 +268,9 @@ def _below(path: str, root: str) -> bool:
         return os.path.commonpath([os.path.abspath(path), os.path.abspath(root)]) == os.path.abspath(root)
     except ValueError:
         return False
+
+
+def _shown_name(path: str, result: Any) -> str:
+    """The file's name, or the names of the files joined into its import ("gsm8k.csv + gsm8k.json")."""
+    parts = result.evidence.provenance.joined
+    return " + ".join((Path(path).name, *(j.file_name for j in parts[1:]))) if len(parts) > 1 else Path(path).name

@@ -14,7 +14,9 @@ import`` both follow them):
   for the facts each of those files lacks;
 - every row that lacks a fact is confirmed (or edited) on its own before the import goes on;
 - a file of a benchmark plan's folder has its answers filled from its own manifest entry (never one
-  file's answer on another) and is confirmed on its own too, even when it lacks nothing.
+  file's answer on another) and is confirmed on its own too, even when it lacks nothing;
+- the files an import joins into one evidence file (an AISBench run's CSV and JSON,
+  ``importers.joins``) are one measurement: one row, named by both files, asked once.
 
 Where each fact of a stored run came from: the file (no flag), the file name (flag
 ``normalize.from_name``) or the user (flag ``normalize.given``), see ``importers.normalize``.
@@ -22,9 +24,11 @@ Where each fact of a stored run came from: the file (no flag), the file name (fl
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deepdecide.domain.evidence import ProvenanceKind
@@ -95,6 +99,7 @@ class ContextRow:
     confirmed: bool = False
     other_model: str = ""  # the known other model its runs are of (a mismatch unless accepted as a proxy)
     planned: str = ""  # the benchmark plan's manifest entry (its path) that filled the answers: confirmed per file
+    joined: tuple[str, ...] = ()  # the paths of the files joined into this one import (``path`` first); () for one file
 
     @property
     def who(self) -> ProvenanceKind | None:
@@ -177,14 +182,18 @@ def other_model(result: ImportResult, workload: Workload | None) -> str:
 
 def row_for(path: str, result: ImportResult, matrix: SupportMatrix | None = None,
             workload: Workload | None = None) -> ContextRow:
-    """The row of a file imported without context: its name's suggestions are filled in (platform
+    """The row of a file imported without context (of the files joined into one import: ``path`` is the
+    first, the row is named by all, ``joined``): its name's suggestions are filled in (platform
     as the matrix's id where it names a known platform) but the row is not confirmed, unless the
     file lacks nothing. A file of a known other model than ``workload``'s (:func:`other_model`) says so
     in its row: its runs are a mismatch, which no context makes count, so the row never waits for one
     (the name's suggestions are kept and may be edited, e.g. before accepting the runs as a proxy)."""
-    from pathlib import Path
-
     mismatch = other_model(result, workload)
+    # the files joined into one evidence file are one row: their names, side by side
+    folder = os.path.dirname(path)
+    parts = result.evidence.provenance.joined
+    joined = (path, *(os.path.join(folder, j.file_name) for j in parts[1:])) if len(parts) > 1 else ()
+    name = " + ".join((Path(path).name, *(j.file_name for j in parts[1:]))) if joined else Path(path).name
     lacks = tuple(m for m in ASKED if m in result.missing_context)
     suggested: dict[str, Value] = {}
     for k, v in result.suggestions:
@@ -197,9 +206,9 @@ def row_for(path: str, result: ImportResult, matrix: SupportMatrix | None = None
         else:
             suggested[k] = v
     return ContextRow(
-        path=path, file_name=Path(path).name, format=result.format, says=file_says(result), lacks=lacks,
+        path=path, file_name=name, format=result.format, says=file_says(result), lacks=lacks,
         suggested=suggested, file_kind=result.file_kind, values=dict(suggested),
-        sources={k: FactSource.NAME for k in suggested}, confirmed=not lacks, other_model=mismatch)
+        sources={k: FactSource.NAME for k in suggested}, confirmed=not lacks, other_model=mismatch, joined=joined)
 
 
 def needs_asking(rows: Iterable[ContextRow]) -> bool:

@@ -51,6 +51,12 @@ class FolderImport:
     skipped: list[tuple[str, str]] = field(default_factory=list)  # (path, reason)
     failed: list[EvidenceImportError] = field(default_factory=list)
     joined: list[tuple[str, str]] = field(default_factory=list)  # (the path listed, the path joined into it)
+    unjoined: list[tuple[str, str]] = field(default_factory=list)  # pairs that could not be joined (both failed)
+
+    @property
+    def pairs(self) -> list[tuple[str, str]]:
+        """Every (CSV, JSON) pair met, joined or not: a file's status is its pair's (``importers.plan``)."""
+        return [*self.joined, *self.unjoined]
 
     @property
     def ok(self) -> bool:
@@ -194,5 +200,6 @@ def _join_pairs(results: dict[str, ImportResult], out: FolderImport,
             del results[csv_path]
             exc.file = json_path if exc.file in (json_path, os.path.basename(json_path)) else csv_path
             out.failed.append(exc)
+            out.unjoined.append((csv_path, json_path))
             continue
         out.joined.append((csv_path, json_path))

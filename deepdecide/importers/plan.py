@@ -5,7 +5,7 @@ migration steps they serve."""
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
@@ -95,16 +95,28 @@ class PlannedStatus:
     file: PlannedFile
     item: str  # the plan item's id
     status: FileStatus
+    joined: tuple[str, ...] = ()  # the files of its import, itself included, when it was one of a pair joined into one
 
 
 def status(plan: BenchmarkPlan, root: str | os.PathLike[str], imported: list[str], failed: list[str],
-           skipped: Sequence[str] = ()) -> list[PlannedStatus]:
+           skipped: Sequence[str] = (), pairs: Iterable[tuple[str, str]] = ()) -> list[PlannedStatus]:
     """Each planned file: done (imported), failed (found, could not be imported — or found at its
     planned path and not recognised as a result file: ``skipped``) or missing. A planned folder (where
-    lm-eval writes) is not failed by the other files it holds that are no result files."""
+    lm-eval writes) is not failed by the other files it holds that are no result files. ``pairs`` are
+    the files imported as one (an AISBench run's CSV and JSON, ``importers.joins``: listed under the
+    first): each file of a pair has the pair's status, and names both (``PlannedStatus.joined``)."""
     got = {_relative(root, p) for p in imported}
     bad = {_relative(root, p) for p in failed}
     unread = {_relative(root, p) for p in skipped}
+    pair_of: dict[str, tuple[str, ...]] = {}
+    for pair in pairs:
+        rel = tuple(_relative(root, p) for p in pair)
+        for name in rel:
+            pair_of[name] = rel
+        if got & set(rel):
+            got |= set(rel)
+        if bad & set(rel):
+            bad |= set(rel)
 
     def has(names: set[str], f: PlannedFile) -> bool:
         return f.path in names or (f.path.endswith("/") and any(n.startswith(f.path) for n in names))
@@ -114,7 +126,7 @@ def status(plan: BenchmarkPlan, root: str | os.PathLike[str], imported: list[str
         for f in item.files:
             s = (FileStatus.FAILED if has(bad, f) or f.path in unread else FileStatus.DONE if has(got, f)
                  else FileStatus.MISSING)
-            out.append(PlannedStatus(f, item.id, s))
+            out.append(PlannedStatus(f, item.id, s, pair_of.get(f.path, ())))
     return out
 
 

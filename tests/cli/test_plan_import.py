@@ -201,3 +201,61 @@ def test_a_planned_file_that_is_no_result_file_is_failed_not_missing(plan_dir, t
     # the same from status() itself: the skipped planned file is failed
     got = status(plan, plan_dir, [str(plan_dir / p) for p in laid], [], [str(plan_dir / third.path)])
     assert [g.status for g in got if g.file.path == third.path] == [FileStatus.FAILED]
+
+
+def _aisbench_plan(tmp_path: Path, plan_dir: Path, shared_fixture) -> tuple[Path, str, str]:
+    """The top item's plan with its sweep replaced by one AISBench run (its CSV and JSON, each a
+    planned file of its own): the files AISBench writes, built by tests/aisbench_files.py."""
+    from aisbench_files import AIS_RUN, ais_json, ais_pair
+
+    from deepdecide.domain.plan import PlannedFile
+
+    plan = from_json((plan_dir / MANIFEST).read_text(encoding="utf-8"))
+    item = plan.items[0]
+    perf = next(f for f in item.files if f.purpose == "performance")
+    base = f"{item.id}/results/aisbench/gsm8k"
+    pair = tuple(PlannedFile(f"{base}.{ext}", "ais-bench", "performance", perf.runtime, perf.platform, perf.gpu_count,
+                             perf.model) for ext in ("csv", "json"))
+    keep = tuple(f for f in item.files if f.purpose != "performance")
+    folder = tmp_path / "aisbench-plan"
+    write_plan(replace(plan, items=(replace(item, files=(*keep, *pair)),)), folder)
+    _lay_out(folder, shared_fixture, 0)
+    ais_pair(folder / item.id / "results" / "aisbench", AIS_RUN, ais_json("stable"))
+    return folder, f"{base}.csv", f"{base}.json"
+
+
+def test_a_planned_aisbench_pair_is_done_as_one_import_naming_both_files(plan_dir, tmp_path, shared_fixture, capsys):
+    """Built from documentation/code (ais-bench-benchmark 3.1.20260630), no public real file: the
+    plan lists the run's CSV and JSON; they are joined into one evidence file, and the status counts
+    both as done and names both (the JSON is not 'missing' because it went in under the CSV)."""
+    folder, csv_rel, json_rel = _aisbench_plan(tmp_path, plan_dir, shared_fixture)
+    ws_path = tmp_path / "w.deepdecide.yaml"
+    shutil.copyfile(SAMPLE, ws_path)
+    n = len(load_workspace(ws_path).evidence.files)
+    assert main(["import", str(folder), "--into", str(ws_path)]) == 0
+    out = capsys.readouterr().out
+    assert "3 planned file(s) done, 0 missing, 0 failed" in out  # the capture, the CSV and the JSON
+    assert f"done: {csv_rel} + {json_rel} (one run in two files, imported together or not at all)" in out
+    assert "missing" not in out.split("planned file(s) done", 1)[1].split("\n", 1)[1]
+    ws = load_workspace(ws_path)
+    assert next(s for s in ws.migration_plan if s.order == 5).status == StepStatus.DONE
+    added = ws.evidence.files[n:]
+    assert len(added) == 2  # the capture and one joined run, not two half runs
+    joined = next(f for f in added if f.provenance.is_joined)
+    assert [j.file_name for j in joined.provenance.joined] == ["gsm8k.csv", "gsm8k.json"]
+    assert {(r.runtime, r.platform, r.gpu_count) for r in joined.runs} == {("sglang", "nv-h100", 8)}
+
+
+def test_a_planned_aisbench_pair_that_cannot_be_joined_fails_as_a_pair(plan_dir, tmp_path, shared_fixture, capsys):
+    """Built from documentation/code (ais-bench-benchmark 3.1.20260630), no public real file: a CSV
+    of another run than its JSON fails the join; both planned files are failed, named together."""
+    from aisbench_files import AIS_RUN, ais_csv
+
+    folder, csv_rel, json_rel = _aisbench_plan(tmp_path, plan_dir, shared_fixture)
+    (folder / csv_rel).write_bytes(ais_csv([row.rsplit(",", 1)[0] + ",240" for row in AIS_RUN]))  # 240 requests, not 478
+    ws_path = tmp_path / "w.deepdecide.yaml"
+    shutil.copyfile(SAMPLE, ws_path)
+    assert main(["import", str(folder), "--into", str(ws_path), "--keep-going"]) == 3  # a file failed
+    out = capsys.readouterr().out
+    assert "1 planned file(s) done, 0 missing, 2 failed" in out
+    assert f"failed: {csv_rel} + {json_rel} (one run in two files, imported together or not at all)" in out

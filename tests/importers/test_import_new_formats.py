@@ -163,6 +163,24 @@ def test_aiconfigurator_disagg_splits_prefill_and_decode_gpus():
         assert close(run.tpot_ms_mean, float(row["tpot"])) and run.label.startswith("disagg ")
 
 
+def test_aiconfigurator_disagg_best_config_by_hand():
+    """The disaggregated top-1 row: prefill 1 worker x tp8 pp1 dp1 = 8 GPUs, decode the same, 16 in all;
+    23.92 tokens/s over 16 GPUs = 1.495 per GPU; 1000 / 271.368 ms = 3.685 tokens/s per user (the
+    file's own, so its tpot is the plain one: no --inclusive-tpot); power_w 0 is no power model."""
+    relative = "aiconfigurator/dsv4flash_rtxpro6000_8x4_sglang_isl2048_osl500_disagg_best_config_topn.csv"
+    result = import_file(shared(relative))
+    assert result.evidence.provenance.kind == ProvenanceKind.PREDICTED
+    [run] = result.evidence.runs
+    assert (run.prefill_gpus, run.decode_gpus, run.gpu_count) == (8, 8, 16)
+    assert close(run.ttft_ms_mean, 6959.047) and close(run.tpot_ms_mean, 271.368) and close(run.e2e_ms_mean, 142371.679)
+    assert close(run.output_throughput_tps, 23.92) and close(run.output_tps_per_gpu, 1.495)
+    assert math.isclose(23.92 / 16, 1.495) and math.isclose(run.interactivity_tps_per_user, 1000 / 271.368, rel_tol=1e-3)
+    assert close(run.concurrency, 7.0) and run.label.startswith("disagg ")
+    assert run.power_w_per_gpu is None and run.energy_basis is None  # a modelled 0 W is no measurement
+    # the file's own check: request_latency = ttft + tpot x (osl - 1)
+    assert math.isclose(run.e2e_ms_mean, 6959.047 + 271.368 * 499, rel_tol=1e-4)
+
+
 def test_aiconfigurator_unknown_custom_system_asks_for_the_platform():
     relative = "aiconfigurator/dsv4flash_rtxpro6000_8x4_sglang_isl2048_osl500_agg_pareto.csv"
     result = import_file(shared(relative))

@@ -174,12 +174,14 @@ class EvidencePage(Page):
     def __init__(self, document: WorkspaceDocument, parent: QWidget | None = None):
         super().__init__(document, parent)
         files_panel = self._build_files_panel()
-        # one view per tab, each with the whole height: the throughput charts, the latency charts,
-        # the normalized table, predictions beside measurements; the page never scrolls at 1280×800
+        # one view per tab, each with the whole height: the throughput charts, the latency charts, the
+        # energy chart (where runs measured it), the normalized table, predictions beside measurements;
+        # the page never scrolls at 1280×800
         self.tabs = QTabWidget()
         self.tabs.setObjectName("evidence_tabs")
         self.charts_tab = self._build_charts_tab()
         self.latency_tab = self._build_latency_tab()
+        self.energy_tab = self._build_energy_tab()
         self.table_tab = self._build_table_tab()
         self.summary_tab = self._build_summary_tab()
         self.pairs = PredictionPairsPanel(self)
@@ -188,6 +190,7 @@ class EvidencePage(Page):
         self.tabs.addTab(self.summary_tab, _("Summary"))
         self.tabs.addTab(self.charts_tab, _("Throughput"))
         self.tabs.addTab(self.latency_tab, _("Latency"))
+        self.tabs.addTab(self.energy_tab, _("Energy"))  # shown only when a run measured its energy
         self.tabs.addTab(self.table_tab, _("Normalized table"))
         self.tabs.addTab(self.pairs, _("Predicted vs measured"))
         self.tabs.addTab(self.reproductions, _("Reproductions"))
@@ -341,6 +344,18 @@ class EvidencePage(Page):
         self.chart_note.setWordWrap(True)
         return _chart_row((self.throughput, self.sweep_chart), self.chart_note)
 
+    def _build_energy_tab(self) -> QWidget:
+        """Output tokens per joule against concurrency, as the files metered their energy (the tab is
+        shown only when some run holds it)."""
+        self.energy_chart = ThroughputChart(title=_("Output tokens per joule against concurrency"))
+        self.energy_chart.set_axis_labels(_("output tokens per joule"), _("concurrency (log scale)"))
+        self.energy_note = QLabel(_("Each point is one run that measured its energy: output tokens per joule is 1 / "
+                                    "its energy per output token. Each file meters the GPUs only or the whole node "
+                                    "(the normalized table's Energy metered column): figures on different bases "
+                                    "are not comparable."))
+        self.energy_note.setWordWrap(True)
+        return _chart_row((self.energy_chart,), self.energy_note)
+
     def _build_latency_tab(self) -> QWidget:
         """TTFT and TPOT against concurrency side by side (a chart without data gives its room to the
         other), or one message when no run publishes either; and a note."""
@@ -380,6 +395,10 @@ class EvidencePage(Page):
             metrics = {"ttft": "TTFT", "tpot": "TPOT", "itl": "ITL", "e2e": _("e2e"),
                        "e2e_per_token": _("e2e per token")}
             return fmt(_("%1 %2 (ms)"), metrics[metric], _("mean") if stat == "mean" else stat)
+        interval = re.fullmatch(r"(.+)_ci_(low|high)", name)  # a repeated run's interval, as its file states it
+        if interval:
+            base, end = interval.groups()
+            return fmt(_("%1, interval low") if end == "low" else _("%1, interval high"), self.column_title(base))
         titles = {
             "file": _("File"), "applicability": _("Applicability"), "kind": _("Kind"),
             "why": _("Why"), "excluded": _("Excluded"), "tool": _("Tool"),
@@ -404,6 +423,10 @@ class EvidencePage(Page):
             "tensor_parallel": _("TP"), "expert_parallel": _("EP"), "pipeline_parallel": _("PP"),
             "dp_attention": _("DP-attention"), "speculative_decoding": _("Speculative decoding"),
             "disaggregated": _("Disaggregated"),
+            "ci_level": _("Interval level"), "ci_runs": _("Runs in the interval"),
+            "slo_attainment": _("SLO attainment (the file's objectives)"), "goodput_rps": _("Goodput (req/s)"),
+            "goodput_ttft_ms": _("Goodput objective TTFT (ms)"), "goodput_tpot_ms": _("Goodput objective TPOT (ms)"),
+            "goodput_e2e_ms": _("Goodput objective e2e (ms)"),
         }
         return titles.get(name, name)
 
@@ -672,6 +695,7 @@ class EvidencePage(Page):
         slo = ws.slo
         tput: dict[str, list[tuple[float, float]]] = {}
         sweep: dict[str, list[tuple[float, float]]] = {}
+        energy: dict[str, list[tuple[float, float]]] = {}
         ttft: dict[str, list[Any]] = {}
         tpot: dict[str, list[Any]] = {}
         # the columns the charts read, as lists of plain values (a row-by-row walk of the whole frame,
@@ -682,12 +706,15 @@ class EvidencePage(Page):
         concurrency = column("concurrency") if len(df) else []
         if len(df):
             latency = {m: (column(f"{m}_p50"), column(f"{m}_p99")) for m in ("ttft_ms", "tpot_ms")}
+            per_joule = column("output_tokens_per_joule")
             for i, (g, x, y, c) in enumerate(zip(column("group_"), column("interactivity_tps_per_user"),
                                                  column("output_tps_per_gpu"), concurrency, strict=True)):
                 if _num(x) and _num(y):
                     tput.setdefault(g, []).append((float(x), float(y)))
                 if _num(c) and _num(y):
                     sweep.setdefault(g, []).append((float(c), float(y)))
+                if _num(c) and _num(per_joule[i]):
+                    energy.setdefault(g, []).append((float(c), float(per_joule[i])))
                 if _num(c):
                     for target, metric in ((ttft, "ttft_ms"), (tpot, "tpot_ms")):
                         p50, p99 = latency[metric][0][i], latency[metric][1][i]
@@ -701,6 +728,8 @@ class EvidencePage(Page):
         # both throughput views side by side; without any TPOT the sweep takes the whole row
         self.throughput.setVisible(n > 0 or not self.sweep_points)
         self.sweep_chart.setVisible(self.sweep_points > 0)
+        self.energy_points = self.energy_chart.set_sweep(energy, looks) if energy else 0
+        self.tabs.setTabVisible(self.tabs.indexOf(self.energy_tab), self.energy_points > 0)
         # the latency charts are drawn when their tab is shown (at once if it is the current one)
         self._latency_pending = (ttft, tpot, looks, len(df))
         self._draw_latency()

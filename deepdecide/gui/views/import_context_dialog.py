@@ -1,6 +1,7 @@
 """The context of an import, one row per file (``importers.context_table`` holds the rules).
 
-Each row shows the file, what the file itself says (runtime, platform, GPU count, model, request
+Each row shows the file (the files an import joins into one, an AISBench run's CSV and JSON, are
+one row named by both), what the file itself says (runtime, platform, GPU count, model, request
 lengths), what its name suggests, and the answer for the facts it lacks: runtime, platform, GPU
 count, model, and who made it (own, third-party, illustrative, predicted). The name's suggestions
 are filled in, in italics, but a row counts only once it is confirmed (its check box, or an edit
@@ -253,7 +254,9 @@ class ImportContextDialog(QDialog):
                 check.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
                 check.setToolTip(_("The file states every fact: nothing to confirm"))
             self.table.setItem(i, CONFIRMED, check)
-            self.table.setItem(i, FILE, self._item(row.file_name, fmt(_("%1\n%2"), row.path, row.format)))
+            # a joined import (an AISBench run's CSV and JSON) is one row: every file's path in its tip
+            paths = "\n".join(row.joined or (row.path,))
+            self.table.setItem(i, FILE, self._item(row.file_name, fmt(_("%1\n%2"), paths, row.format)))
             says, tip = self.says_text(row)
             self.table.setItem(i, SAYS, self._item(says, tip))
             self.table.setItem(i, NAME, self._item(self.hint_text(row), _("What the file name suggests, for the facts the file does not state")))
