@@ -96,6 +96,18 @@ def names_of(ws: object) -> dict[str, dict[str, str]]:
     return out
 
 
+def name_of(kind: str, ident: str | None) -> str:
+    """The name of an id of ``kind`` ("option", "platform", "runtime", "criterion") while
+    :func:`naming` is in force (``names_of`` a workspace); the id itself outside it, or when the
+    workspace has no such id. A command's text tables write names with it; ``--json`` keeps ids."""
+    if ident is None:
+        return ""
+    names = _names.get()
+    if names is None:
+        return ident
+    return names.get(kind, {}).get(ident, ident)
+
+
 def _named(key: str, value: object) -> object:
     names = _names.get()
     kind = _ID_PARAMS.get(key)

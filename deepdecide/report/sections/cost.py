@@ -184,7 +184,8 @@ def pools(ctx: Context) -> list[Flowable]:
                          num(pool.workers), num(pool.gpus), num(pool.nodes),
                          f"{num(pool.owned_used)} + {num(pool.new_gpus)}",
                          money(cpm.value) if cpm is not None else DASH])
-        ratio = (_("measured ratio, {n} configuration(s); the {limiting} pool limits").format(
+        ratio = (ngettext("measured ratio, {n} configuration; the {limiting} pool limits",
+                          "measured ratio, {n} configurations; the {limiting} pool limits", int(p.units or 0)).format(
             n=num(p.units), limiting=word(PoolRole(p.limiting))) if p.ratio == "measured" and p.limiting else
             _("measured ratio") if p.ratio == "measured" else
             _("each pool sized on its own against its latency limit"))
