@@ -39,7 +39,7 @@ from deepdecide.domain.evidence import (
 )
 from deepdecide.domain.i18n import _
 from deepdecide.domain.matrix import SupportMatrix, SupportStatus
-from deepdecide.domain.messages import Amount, Message, msg, plain
+from deepdecide.domain.messages import Amount, Day, Message, msg, plain
 from deepdecide.domain.slo import INTERACTIVITY, SLO, Judgement, Limit, assess, first_figure
 from deepdecide.domain.workspace import Answer, Option, TopologyKind, Workspace
 
@@ -334,9 +334,9 @@ def _builds(idx: EvidenceIndex, option: Option) -> Level:
                else msg("builds.no_log_hash", "no build log hash recorded"))
         if b.by:
             reasons.append(msg("builds.attested_by", "build attestation {date} by {who} ({log})",
-                               date=b.date, who=b.by, log=log))
+                               date=Day(str(b.date)), who=b.by, log=log))
         else:
-            reasons.append(msg("builds.attested", "build attestation {date} ({log})", date=b.date, log=log))
+            reasons.append(msg("builds.attested", "build attestation {date} ({log})", date=Day(str(b.date)), log=log))
     ran = [r for r in runs if not (r.completed is not None and r.completed <= 0)]
     if ran:
         shown = sum(1 for r in ran if idx.kind(r) == ProvenanceKind.ILLUSTRATIVE)

@@ -38,6 +38,17 @@ from deepdecide.domain import formatting, i18n, vocabulary
 
 
 @dataclass(frozen=True, slots=True)
+class Day:
+    """A date parameter: rendered in the current language ("2026-11-29" in English, "29 de noviembre
+    de 2026" in Spanish, :func:`formatting.date`); JSON (``to_data``) keeps the ISO text."""
+
+    iso: str
+
+    def __str__(self) -> str:
+        return formatting.date(self.iso)
+
+
+@dataclass(frozen=True, slots=True)
 class Amount:
     """A figure with its analysis unit as a message parameter ("2 person-weeks", "$0.30/GPU-h"):
     written when the message is rendered, in the language and currency of that moment
@@ -56,7 +67,7 @@ class Amount:
 
 
 #: what a parameter may hold
-Param = Union[str, int, float, bool, None, "Message", Amount, tuple["Param", ...]]
+Param = Union[str, int, float, bool, None, "Message", Amount, Day, tuple["Param", ...]]
 
 Translate = Callable[[str], str]
 
@@ -135,7 +146,7 @@ class _Formatter(string.Formatter):
     def format_field(self, value: object, format_spec: str) -> str:
         if isinstance(value, Message):
             return value.render(self.translate)
-        if isinstance(value, Amount):
+        if isinstance(value, (Amount, Day)):
             return str(value)
         if isinstance(value, Enum):  # a coded value (a StrEnum member): its word in the vocabulary
             return vocabulary.word(value)
@@ -205,6 +216,8 @@ def _param_data(v: Param) -> object:
         if not v.approx:
             return {"value": value, "unit": v.unit}
         return {"value": value, "unit": v.unit, "approx": True, "low": _finite(v.low), "high": _finite(v.high)}
+    if isinstance(v, Day):
+        return v.iso
     if isinstance(v, tuple):
         return [_param_data(x) for x in v]
     return v
