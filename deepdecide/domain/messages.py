@@ -173,21 +173,36 @@ class Message:
     id: str
     template: str
     params: tuple[tuple[str, Param], ...] = ()
+    plural: str = ""  # a counted message (:func:`msgn`): the plural template, ``template`` the singular
+    count: str = ""  # the parameter that chooses between them
 
     @property
     def args(self) -> dict[str, Param]:
         return dict(self.params)
 
+    def _english(self) -> str:
+        """The English template: the singular or the plural by the count."""
+        if not self.plural:
+            return self.template
+        return self.template if self._n() == 1 else self.plural
+
+    def _n(self) -> int:
+        n = self.args.get(self.count)
+        return int(n) if isinstance(n, (int, float)) and not isinstance(n, bool) else 2
+
     def render(self, translate: Translate | None = None) -> str:
         """The text through ``translate`` (template -> translated template); without one, in the
-        current language."""
+        current language. A counted message takes its language's plural form of the count."""
         if translate is None:
             translate = i18n.translator()
-        template = translate(self.template) if translate is not None else self.template
+        if self.plural and translate is i18n.translate:
+            template = i18n.ngettext(self.template, self.plural, self._n())
+        else:
+            template = translate(self._english()) if translate is not None else self._english()
         try:
             return _Formatter(translate).vformat(template, (), self.args)
         except (KeyError, IndexError, ValueError):  # a translation that names a field wrongly
-            return _Formatter(translate).vformat(self.template, (), self.args)
+            return _Formatter(translate).vformat(self._english(), (), self.args)
 
     def __str__(self) -> str:
         return self.render()
@@ -199,6 +214,8 @@ class Message:
         with i18n.using(i18n.DEFAULT):
             data: dict[str, object] = {"id": self.id, "text": self.render(), "template": self.template,
                                        "params": {k: _param_data(v) for k, v in self.params}}
+        if self.plural:
+            data["plural"] = self.plural
         if lang != i18n.DEFAULT:
             data["translation"] = self.render()
         return data
@@ -235,6 +252,16 @@ def msg(id: str, template: str, /, **params: Param) -> Message:
         names = _fields(template)
         raise ValueError(f"message {id!r}: template fields {sorted(names)} != parameters {sorted(params)}")
     return Message(id, template, tuple(params.items()))
+
+
+def msgn(id: str, singular: str, plural: str, count: str, /, **params: Param) -> Message:
+    """A counted message: ``singular`` or ``plural`` by the parameter ``count``, in each language's
+    plural forms ("1 run meets the SLO", "3 runs meet the SLO"; "1 ejecución cumple", "3 ejecuciones
+    cumplen"). Both templates name exactly the given parameters."""
+    if _fields(singular) != set(params) or _fields(plural) != set(params) or count not in params:
+        raise ValueError(f"message {id!r}: template fields {sorted(_fields(plural))} != parameters {sorted(params)}"
+                         f" (or no count {count!r})")
+    return Message(id, singular, tuple(params.items()), plural, count)
 
 
 def plain(text: str) -> Message:

@@ -70,3 +70,25 @@ def test_a_date_in_a_message_follows_the_language_and_json_keeps_iso():
     with i18n.using("es"):
         assert "29 de noviembre de 2026" in m.render()
         assert m.to_data()["params"] == {"date": "2026-11-29"}
+
+
+def test_a_counted_message_takes_each_languages_plural_form():
+    from deepdecide.domain.messages import msgn
+
+    def made(n: int):
+        return msgn("evidence.illustrative_no_rung",
+                    "{n} illustrative run or check, reconstructed from published figures, counts for no rung",
+                    "{n} illustrative runs or checks, reconstructed from published figures, count for no rung",
+                    "n", n=n)
+
+    with i18n.using("en"):
+        assert made(1).render().startswith("1 illustrative run or check,") and "counts for" in made(1).render()
+        assert made(3).render().startswith("3 illustrative runs or checks,")
+    with i18n.using("es"):
+        assert made(1).render().startswith("1 ejecución o comprobación ilustrativa,")
+        assert made(3).render().startswith("3 ejecuciones o comprobaciones ilustrativas,")
+        assert "(" not in made(3).render()
+        data = made(3).to_data()
+        assert data["params"] == {"n": 3} and data["plural"].startswith("{n} illustrative runs")
+    with pytest.raises(ValueError):
+        msgn("x", "{n} run", "{n} runs", "count", n=1)  # the count names no parameter
