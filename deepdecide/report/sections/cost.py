@@ -202,8 +202,8 @@ def pools(ctx: Context) -> list[Flowable]:
                               view=word(a.cost_view), unit=ctx.unit)))
         out.append(table([_("Option"), _("Pool"), _("Runtime / platform"), _("Class"), _("Capacity (basis)"),
                           _("Workers"), _("GPUs"), _("Nodes"), _("Owned + new"), _("{unit}/M").format(unit=ctx.unit)],
-                         rows, [30 * mm, 13 * mm, 25 * mm, 16 * mm, 30 * mm, 13 * mm, 12 * mm, 11 * mm, 17 * mm,
-                                13 * mm], numeric=(5, 6, 7, 9)))
+                         rows, [30 * mm, 12 * mm, 24 * mm, 16 * mm, 26 * mm, 13 * mm, 12 * mm, 11 * mm, 17 * mm,
+                                19 * mm], numeric=(5, 6, 7, 9)))  # $/M wide enough for "0,0273 US$"
         out += bullets(notes)
     return out
 
