@@ -475,10 +475,13 @@ def _service(oa: OptionAssessment) -> QuestionAnswer:
     missing = [msg("article.service.unanswered", "unanswered: {items}", items=tuple(unanswered))] if unanswered else []
     state = ANSWERED if not unanswered else NOT_ANSWERED if len(unanswered) == len(lines) else PARTLY
     counts = [m for m, items in (
-        (msg("article.service.n_provided", "{n} provided", n=len(provided)), provided),
-        (msg("article.service.n_external", "{n} external", n=len(external)), external),
-        (msg("article.service.n_owned", "{n} to be built", n=len(owned)), owned),
-        (msg("article.service.n_blockers", "{n} missing with nobody named", n=len(blockers)), blockers),
-        (msg("article.service.n_unanswered", "{n} unanswered", n=len(unanswered)), unanswered)) if items]
+        # counted: the same English for one and many, but not in every language ("1 externa", "2 externas")
+        (msgn("article.service.n_provided", "{n} provided", "{n} provided", "n", n=len(provided)), provided),
+        (msgn("article.service.n_external", "{n} external", "{n} external", "n", n=len(external)), external),
+        (msgn("article.service.n_owned", "{n} to be built", "{n} to be built", "n", n=len(owned)), owned),
+        (msgn("article.service.n_blockers", "{n} missing with nobody named", "{n} missing with nobody named", "n",
+              n=len(blockers)), blockers),
+        (msgn("article.service.n_unanswered", "{n} unanswered", "{n} unanswered", "n", n=len(unanswered)),
+         unanswered)) if items]
     answer = msg("article.service.answer", "of {n} pieces: {counts}", n=len(lines), counts=tuple(counts))
     return QuestionAnswer(ArticleQuestion.SERVICE, state, answer, tuple(evidence), tuple(missing), tuple(concerns))

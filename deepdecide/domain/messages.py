@@ -74,9 +74,9 @@ Translate = Callable[[str], str]
 
 #: what an id parameter of a message names, by the parameter's name: rendered as its name
 #: ("NVIDIA H100", not "nv-h100") while :func:`naming` is in force; ``to_data`` keeps the id
-_ID_PARAMS = {"platform": "platform", "platforms": "platform", "others": "platform", "runtime": "runtime",
-              "runtimes": "runtime", "option": "option", "options": "option", "criterion": "criterion",
-              "metric": "metric", "kind": "parity kind"}
+_ID_PARAMS = {"platform": "platform", "platforms": "platform", "others": "platform", "measured_on": "platform",
+              "runtime": "runtime", "runtimes": "runtime", "option": "option", "options": "option",
+              "criterion": "criterion", "metric": "metric", "kind": "parity kind"}
 
 #: kind ("platform", "runtime", "option", "criterion") -> id -> name, while a view of a workspace is written
 _names: ContextVar[Mapping[str, Mapping[str, str]] | None] = ContextVar("deepdecide_message_names", default=None)
