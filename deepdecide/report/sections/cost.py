@@ -14,7 +14,7 @@ from deepdecide.domain.i18n import _, ngettext
 from deepdecide.domain.messages import Message
 from deepdecide.domain.workspace import KvTransfer, PoolRole
 from deepdecide.report import charts
-from deepdecide.report.sections.base import BODY_W, Context, est, fig, h1, h2, money, num
+from deepdecide.report.sections.base import BODY_W, Context, est, fig, h1, h2, money, num, option_label
 from deepdecide.report.sections.titles import title
 from deepdecide.report.styles import bullets, para, table
 from deepdecide.report.words import acquire_word, capacity_label, text, word
@@ -268,7 +268,8 @@ def assumptions(ctx: Context) -> list[Flowable]:
         [_("Spare units per option (failure recovery)"), formatting.integer(a.spare_units)],
         [_("Owned GPUs in the economic view"), _("at their {value} value").format(value=word(a.owned_value))],
         [_("Fiscal year starts in month"), formatting.integer(a.fiscal_year_start_month)],
-        [_("Payback measured against"), ctx.assessment.money.baseline or _("no keep option")],
+        [_("Payback measured against"), option_label(ctx.ws, ctx.assessment.money.baseline)
+         if ctx.assessment.money.baseline else _("no keep option")],
         [_("Monte Carlo"), ngettext("{n} draw, seed {seed}, triangular(low, likely, high)",
                                     "{n} draws, seed {seed}, triangular(low, likely, high)", a.monte_carlo_draws)
          .format(n=formatting.integer(a.monte_carlo_draws), seed=a.monte_carlo_seed)],
