@@ -71,6 +71,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "pgettext": ("c", "s"),
     "npgettext": ("c", "s", "p"),
     "msg": ("id", "s"),
+    "msgn": ("id", "s", "p"),
     "count": ("n", "s", "p?"),
 }
 
@@ -120,9 +121,9 @@ def extract_source(text: str, file: str) -> Iterator[Found]:
             if len(node.args) > 2:
                 continue  # a plural that is not a literal
             plural = message + "s"
-        if name in ("ngettext", "npgettext", "N_plural") and plural is None:
+        if name in ("ngettext", "npgettext", "N_plural", "msgn") and plural is None:
             continue
-        comment = f"id: {values['id']}" if name == "msg" and values.get("id") else None
+        comment = f"id: {values['id']}" if name in ("msg", "msgn") and values.get("id") else None
         yield Found(file, node.lineno, message, plural if "p" in values else None, values.get("c"), comment)
 
 

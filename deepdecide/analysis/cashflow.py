@@ -14,7 +14,7 @@ import numpy as np
 from deepdecide.analysis import money as M
 from deepdecide.analysis.assessment import CashFlow, CashMonth, CashYear, Payback, Purchase
 from deepdecide.analysis.cost import MoneyRun, decision_month
-from deepdecide.domain.messages import Message, msg
+from deepdecide.domain.messages import Day, Message, msg
 
 
 def _labels(run: MoneyRun) -> tuple[list[str], list[str]]:
@@ -81,7 +81,7 @@ def cash_flow(run: MoneyRun, j: int) -> CashFlow | None:
         price = float(d["repl_price"][0, j])
         purchases.append(Purchase(e, month_label(run, e), n, price, n * price, "replace",
                                   msg("cash.replacement", "owned GPUs out of support on {date}: replaced at {source}",
-                                      date=oi.end_of_support, source=oi.sources.get("repl") or
+                                      date=Day(str(oi.end_of_support)), source=oi.sources.get("repl") or
                                       msg("cash.replacement_purchase", "the purchase price (no replacement price "
                                                                        "stated)"))))
     purchases.sort(key=lambda p: (p.month, p.kind))

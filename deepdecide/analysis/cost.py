@@ -45,7 +45,7 @@ from deepdecide.analysis.assessment import (
 )
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.evidence import BenchmarkRun
-from deepdecide.domain.messages import Amount, Message, chain, msg
+from deepdecide.domain.messages import Amount, Day, Message, chain, msg
 from deepdecide.domain.validation import estimate_problem
 from deepdecide.domain.workspace import (
     Assumptions,
@@ -1035,7 +1035,7 @@ def _view_figures(run: MoneyRun, j: int, view: CostView, fleet: Fleet, capacity:
 
 def _value_source(oi: OptionInputs) -> Label:
     if oi.value is not None and oi.value_kind != OwnedValue.PURCHASE:
-        life = (msg("trail.remaining_support", "over its remaining support (to {date})", date=oi.end_of_support)
+        life = (msg("trail.remaining_support", "over its remaining support (to {date})", date=Day(str(oi.end_of_support)))
                 if math.isfinite(oi.support_months) else
                 msg("trail.over_amortization", "over {years} years (no end of support stated)",
                     years=oi.amort_years))

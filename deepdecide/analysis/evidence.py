@@ -39,7 +39,7 @@ from deepdecide.domain.evidence import (
 )
 from deepdecide.domain.i18n import _
 from deepdecide.domain.matrix import SupportMatrix, SupportStatus
-from deepdecide.domain.messages import Amount, Message, msg, plain
+from deepdecide.domain.messages import Amount, Day, Message, msg, msgn, plain
 from deepdecide.domain.slo import INTERACTIVITY, SLO, Judgement, Limit, assess, first_figure
 from deepdecide.domain.workspace import Answer, Option, TopologyKind, Workspace
 
@@ -334,9 +334,9 @@ def _builds(idx: EvidenceIndex, option: Option) -> Level:
                else msg("builds.no_log_hash", "no build log hash recorded"))
         if b.by:
             reasons.append(msg("builds.attested_by", "build attestation {date} by {who} ({log})",
-                               date=b.date, who=b.by, log=log))
+                               date=Day(str(b.date)), who=b.by, log=log))
         else:
-            reasons.append(msg("builds.attested", "build attestation {date} ({log})", date=b.date, log=log))
+            reasons.append(msg("builds.attested", "build attestation {date} ({log})", date=Day(str(b.date)), log=log))
     ran = [r for r in runs if not (r.completed is not None and r.completed <= 0)]
     if ran:
         shown = sum(1 for r in ran if idx.kind(r) == ProvenanceKind.ILLUSTRATIVE)
@@ -346,18 +346,32 @@ def _builds(idx: EvidenceIndex, option: Option) -> Level:
                                "them illustrative, reconstructed from published figures: someone else's build, "
                                "not ours)", n=len(ran), runtime=option.runtime, platform=option.platform, shown=shown))
         else:
-            reasons.append(msg("builds.ran", "{n} benchmark run(s) of {runtime} on {platform}: it ran, so it built",
+            reasons.append(msgn("builds.ran",
+                                "{n} benchmark run of {runtime} on {platform}: it ran, so it built",
+                                "{n} benchmark runs of {runtime} on {platform}: they ran, so it built",
+                                "n",
                                n=len(ran), runtime=option.runtime, platform=option.platform))
     if checks:
-        reasons.append(msg("builds.parity_ran", "{n} parity check(s) ran on {platform}",
+        reasons.append(msgn("builds.parity_ran",
+                            "{n} parity check ran on {platform}",
+                            "{n} parity checks ran on {platform}",
+                            "n",
                            n=len(checks), platform=option.platform))
     if gated and idx.runs.get(key):
-        reasons.append(msg("builds.gated", "{n} run(s) of {runtime} on {platform} count for nothing: a required "
-                           "parity check failed ({check})", n=len(idx.runs[key]), runtime=option.runtime,
+        reasons.append(msgn("builds.gated",
+                            "{n} run of {runtime} on {platform} counts for nothing: a required parity check "
+                            "failed ({check})",
+                            "{n} runs of {runtime} on {platform} count for nothing: a required parity check "
+                            "failed ({check})",
+                            "n", n=len(idx.runs[key]), runtime=option.runtime,
                            platform=option.platform, check=idx.parity_failed[key]))
     proxies = (0 if gated else idx.proxy_built.get(key, 0)) + idx.proxy_checks_built.get(key, 0)
-    proxy_reason = msg("builds.proxy", "{n} run(s) or check(s) of {runtime} on {platform} on an accepted proxy "
-                       "workload: it ran, so it built (proxy)", n=proxies, runtime=option.runtime,
+    proxy_reason = msgn("builds.proxy",
+                        "{n} run or check of {runtime} on {platform} on an accepted proxy workload: it ran, "
+                        "so it built (proxy)",
+                        "{n} runs or checks of {runtime} on {platform} on an accepted proxy workload: they "
+                        "ran, so it built (proxy)",
+                        "n", n=proxies, runtime=option.runtime,
                        platform=option.platform) if proxies else None
     if ran or checks or atts:
         return Level(True, tuple(r for r in (*reasons, proxy_reason) if r is not None))
@@ -390,14 +404,22 @@ def _not_counted(idx: EvidenceIndex, option: Option) -> Message | None:
     parts: list[Message] = []
     if other:
         if other[0].reasons:
-            parts.append(msg("evidence.not_fitting_eg", "{n} run(s) or check(s) do not fit the workload or need "
-                             "context (e.g. {example})", n=len(other), example=other[0].reasons[0]))
+            parts.append(msgn("evidence.not_fitting_eg",
+                              "{n} run or check does not fit the workload or needs context (e.g. {example})",
+                              "{n} runs or checks do not fit the workload or need context (e.g. {example})",
+                              "n", n=len(other), example=other[0].reasons[0]))
         else:
-            parts.append(msg("evidence.not_fitting", "{n} run(s) or check(s) do not fit the workload or need "
-                             "context", n=len(other)))
+            parts.append(msgn("evidence.not_fitting",
+                              "{n} run or check does not fit the workload or needs context",
+                              "{n} runs or checks do not fit the workload or need context",
+                              "n", n=len(other)))
     if illustrative:
-        parts.append(msg("evidence.illustrative_no_rung", "{n} illustrative run(s) or check(s), reconstructed from "
-                         "published figures, count for no rung", n=len(illustrative)))
+        parts.append(msgn("evidence.illustrative_no_rung",
+                          "{n} illustrative run or check, reconstructed from published figures, counts for "
+                          "no rung",
+                          "{n} illustrative runs or checks, reconstructed from published figures, count for "
+                          "no rung",
+                          "n", n=len(illustrative)))
     if len(parts) == 1:
         return parts[0]
     return msg("evidence.not_counted", "{first}; {second}", first=parts[0], second=parts[1])
@@ -472,7 +494,10 @@ def _correct(idx: EvidenceIndex, option: Option, required: tuple[ParityKind, ...
             reasons.extend(msg("correct.failed", "{kind} FAILED: {check}", kind=kind.value, check=_check_text(c))
                            for c in cs if c.verdict == Verdict.FAIL)
         elif verdict == ParityOutcome.PASS:
-            reasons.append(msg("correct.passes", "{kind} passes ({n} check(s)); e.g. {check}",
+            reasons.append(msgn("correct.passes",
+                                "{kind} passes ({n} check); e.g. {check}",
+                                "{kind} passes ({n} checks); e.g. {check}",
+                                "n",
                                kind=kind.value, n=len(cs), check=_check_text(cs[0])))
         elif verdict == ParityOutcome.INCONCLUSIVE:
             ok = False
@@ -512,14 +537,20 @@ def _performs(idx: EvidenceIndex, option: Option, slo: SLO) -> Level:
         why = [msg("performs.no_benchmark", "no applicable benchmark of {runtime} on {platform}",
                    runtime=option.runtime, platform=option.platform)]
         if gated and idx.runs.get(key):
-            why.append(msg("performs.gated", "{n} run(s) of {runtime} on {platform} are excluded: a required parity "
-                           "check failed ({check})", n=len(idx.runs[key]), runtime=option.runtime,
+            why.append(msgn("performs.gated",
+                            "{n} run of {runtime} on {platform} is excluded: a required parity check failed "
+                            "({check})",
+                            "{n} runs of {runtime} on {platform} are excluded: a required parity check "
+                            "failed ({check})",
+                            "n", n=len(idx.runs[key]), runtime=option.runtime,
                            platform=option.platform, check=idx.parity_failed[key]))
         if proxy_reason is not None:
             why.append(proxy_reason)
         elif proxies:
-            why.append(msg("performs.proxy_only", "{n} proxy run(s) count for capacity (discounted), never for "
-                           "performs", n=len(proxies)))
+            why.append(msgn("performs.proxy_only",
+                            "{n} proxy run counts for capacity (discounted), never for performs",
+                            "{n} proxy runs count for capacity (discounted), never for performs",
+                            "n", n=len(proxies)))
         not_counted = _not_counted(idx, option)
         if not_counted:
             why.append(not_counted)
@@ -534,7 +565,10 @@ def _performs(idx: EvidenceIndex, option: Option, slo: SLO) -> Level:
     meeting = [r for r in runs if idx.meets(r, slo)]
     if meeting:
         best = max(meeting, key=lambda r: output_tps_per_gpu(r) or 0.0)
-        return Level(True, (msg("performs.meets", "{n} of {total} run(s) meet the SLO ({slo}); best: {best}",
+        return Level(True, (msgn("performs.meets",
+                                 "{n} of {total} run meets the SLO ({slo}); best: {best}",
+                                 "{n} of {total} runs meet the SLO ({slo}); best: {best}",
+                                 "total",
                                 n=len(meeting), total=len(runs), slo=target, best=run_label(best)),))
     judged = [r for r in runs if idx.judgement(r, slo).judged]
     if not judged:  # every run lacks a figure some limit needs
@@ -689,8 +723,10 @@ def checklist_summary(ws: Workspace, option: Option) -> tuple[ChecklistSummary, 
         completeness = Figure(msg("figure.service_completeness", "service completeness"), None, "fraction",
                               missing_reason=msg("checklist.empty", "the workspace has no checklist items"))
     total = sum(e.likely for _, e in efforts)
-    flags = (msg("checklist.blockers_excluded", "excludes {n} blocker(s) without an owner: their effort counts "
-                                                "once someone is named", n=len(blockers)),) if blockers else ()
+    flags = (msgn("checklist.blockers_excluded",
+                  "excludes {n} blocker without an owner: its effort counts once someone is named",
+                  "excludes {n} blockers without an owner: their effort counts once someone is named",
+                  "n", n=len(blockers)),) if blockers else ()
     effort = Figure(msg("figure.checklist_effort", "checklist engineering effort"), float(total), "person-weeks", tuple(trail), flags=flags)
     unanswered_titles = tuple(titles.get(i, i) for i in unanswered)
     return ChecklistSummary(tuple(provided), tuple(external), tuple(owned), tuple(blockers),

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from deepdecide.analysis.assessment import UnitPrice
 from deepdecide.analysis.cost import OptionInputs, platform_key
 from deepdecide.domain.common import Estimate, Source
-from deepdecide.domain.messages import Message, msg
+from deepdecide.domain.messages import Day, Message, msg
 from deepdecide.domain.workspace import Quote, Workspace
 
 #: fleet fields of the price list: (field, the quote's price name, what it is, unit)
@@ -59,7 +59,7 @@ def _row(key: str, what: Message, subject: str, e: Estimate, unit: str, quote: Q
     if q.placeholder:
         note = msg("price.placeholder", "PLACEHOLDER: not a quote")
     if expired:
-        note = msg("price.expired", "quote expired on {date}", date=q.valid_until)
+        note = msg("price.expired", "quote expired on {date}", date=Day(str(q.valid_until)))
     return UnitPrice(key, what, subject, e.low, e.likely, e.high, unit, src, q.as_of, q.valid_until, expired,
                      q.placeholder, options, note)
 

@@ -40,7 +40,7 @@ from deepdecide.domain.environment import EnvironmentCapture, pin_text, summary
 from deepdecide.domain.evidence import BenchmarkRun, ParityKind, ProvenanceKind
 from deepdecide.domain.machine import ReqState, check_requirement, parse_version
 from deepdecide.domain.matrix import Component, Requirement, exact_platform
-from deepdecide.domain.messages import Message, msg
+from deepdecide.domain.messages import Message, msg, msgn
 from deepdecide.domain.slo import SLO
 from deepdecide.domain.workspace import Answer, Option, Workspace
 
@@ -254,8 +254,12 @@ def _kernels(ws: Workspace, option: Option, oa: OptionAssessment, fits: Sequence
                                 kind=kp.kind.value))
     others = sum(1 for f in fits if f.item == "check" and "correct" not in f.counts_for)
     if others:
-        evidence.append(msg("article.kernels.others", "{n} check(s) about this option count for no verdict (another "
-                            "model, a proxy, or needing context)", n=others))
+        evidence.append(msgn("article.kernels.others",
+                             "{n} check about this option counts for no verdict (another model, a proxy, or "
+                             "needing context)",
+                             "{n} checks about this option count for no verdict (another model, a proxy, or "
+                             "needing context)",
+                             "n", n=others))
     missing: list[Message] = []
     if missing_kinds:
         missing.append(msg("article.kernels.missing", "no check of: {kinds}", kinds=tuple(missing_kinds)))
@@ -351,8 +355,9 @@ def _kv_use(run: BenchmarkRun) -> float | None:
 
 def _distributed(ws: Workspace, option: Option, fits: Sequence[EvidenceFit]) -> QuestionAnswer:
     unit, prefill, decode, basis = serving_unit(option)
-    unit_text = (msg("article.unit.roles", "{n} GPU(s) ({prefill} prefill + {decode} decode)", n=unit, prefill=prefill,
-                     decode=decode) if prefill and decode else msg("article.unit.gpus", "{n} GPU(s)", n=unit))
+    unit_text = (msgn("article.unit.roles", "{n} GPU ({prefill} prefill + {decode} decode)",
+                      "{n} GPUs ({prefill} prefill + {decode} decode)", "n", n=unit, prefill=prefill, decode=decode)
+                 if prefill and decode else msgn("article.unit.gpus", "{n} GPU", "{n} GPUs", "n", n=unit))
     evidence: list[Message] = [msg("article.unit", "serving unit: {unit} ({basis})", unit=unit_text, basis=basis)]
     missing: list[Message] = []
     concerns: list[Message] = []
@@ -375,8 +380,12 @@ def _distributed(ws: Workspace, option: Option, fits: Sequence[EvidenceFit]) -> 
                             unit=unit))
     nothing = sum(1 for f in fits if f.item == "run" and not f.counts_for)
     if nothing:
-        evidence.append(msg("article.runs.nothing", "{n} run(s) about this option count for nothing here "
-                            "(illustrative, another workload, or needing context)", n=nothing))
+        evidence.append(msgn("article.runs.nothing",
+                             "{n} run about this option counts for nothing here (illustrative, another "
+                             "workload, or needing context)",
+                             "{n} runs about this option count for nothing here (illustrative, another "
+                             "workload, or needing context)",
+                             "n", n=nothing))
     files = tuple(dict.fromkeys(f.file for f, _r in on_unit))
     meets: list[tuple[EvidenceFit, BenchmarkRun]] = []
     misses: list[tuple[EvidenceFit, BenchmarkRun, list[str]]] = []
@@ -403,7 +412,10 @@ def _distributed(ws: Workspace, option: Option, fits: Sequence[EvidenceFit]) -> 
         f, r = max(meets, key=lambda fr: _load_key(fr[1]))
         answer = msg("article.dist.meets", "a serving unit of {unit} meets the SLO up to {load} ({run}, {file})",
                      unit=unit_text, load=_load(r), run=run_label(r), file=f.file)
-        evidence.append(msg("article.dist.meets_n", "{n} of {total} run(s) on the serving unit meet the SLO",
+        evidence.append(msgn("article.dist.meets_n",
+                             "{n} of {total} run on the serving unit meets the SLO",
+                             "{n} of {total} runs on the serving unit meet the SLO",
+                             "total",
                             n=len(meets), total=len(on_unit)))
     elif misses:
         state = ANSWERED
@@ -413,8 +425,10 @@ def _distributed(ws: Workspace, option: Option, fits: Sequence[EvidenceFit]) -> 
         concerns.append(msg("article.dist.concern", "the planned serving unit misses the SLO"))
     elif on_unit:
         state = PARTLY
-        answer = msg("article.dist.unjudged", "{n} run(s) on a serving unit of {unit}, none judged on every limit of "
-                     "the SLO",
+        answer = msgn("article.dist.unjudged",
+                      "{n} run on a serving unit of {unit}, not judged on every limit of the SLO",
+                      "{n} runs on a serving unit of {unit}, none judged on every limit of the SLO",
+                      "n",
                      n=len(on_unit), unit=unit_text)
         missing.append(msg("article.dist.not_measured", "not measured: {limits}",
                            limits=tuple(dict.fromkeys(unjudged))))
@@ -461,10 +475,13 @@ def _service(oa: OptionAssessment) -> QuestionAnswer:
     missing = [msg("article.service.unanswered", "unanswered: {items}", items=tuple(unanswered))] if unanswered else []
     state = ANSWERED if not unanswered else NOT_ANSWERED if len(unanswered) == len(lines) else PARTLY
     counts = [m for m, items in (
-        (msg("article.service.n_provided", "{n} provided", n=len(provided)), provided),
-        (msg("article.service.n_external", "{n} external", n=len(external)), external),
-        (msg("article.service.n_owned", "{n} to be built", n=len(owned)), owned),
-        (msg("article.service.n_blockers", "{n} missing with nobody named", n=len(blockers)), blockers),
-        (msg("article.service.n_unanswered", "{n} unanswered", n=len(unanswered)), unanswered)) if items]
+        # counted: the same English for one and many, but not in every language ("1 externa", "2 externas")
+        (msgn("article.service.n_provided", "{n} provided", "{n} provided", "n", n=len(provided)), provided),
+        (msgn("article.service.n_external", "{n} external", "{n} external", "n", n=len(external)), external),
+        (msgn("article.service.n_owned", "{n} to be built", "{n} to be built", "n", n=len(owned)), owned),
+        (msgn("article.service.n_blockers", "{n} missing with nobody named", "{n} missing with nobody named", "n",
+              n=len(blockers)), blockers),
+        (msgn("article.service.n_unanswered", "{n} unanswered", "{n} unanswered", "n", n=len(unanswered)),
+         unanswered)) if items]
     answer = msg("article.service.answer", "of {n} pieces: {counts}", n=len(lines), counts=tuple(counts))
     return QuestionAnswer(ArticleQuestion.SERVICE, state, answer, tuple(evidence), tuple(missing), tuple(concerns))

@@ -18,7 +18,7 @@ from deepdecide.domain.common import Estimate
 from deepdecide.domain.dates import evidence_cutoff
 from deepdecide.domain.i18n import N_
 from deepdecide.domain.matrix import SupportMatrix
-from deepdecide.domain.messages import Message, msg
+from deepdecide.domain.messages import Day, Message, msg
 from deepdecide.domain.revisit import ConditionKind, RevisitCondition
 from deepdecide.domain.slo import Limit, limits
 from deepdecide.domain.workspace import RecordStatus, Workspace
@@ -99,8 +99,8 @@ def _check(c: RevisitCondition, ws: Workspace, matrix: SupportMatrix, today: dt.
                              "an evidence-age condition needs 'months' and the record's evidence_cutoff date")
         age = _months_between(cutoff, today)
         reason = msg("revisit.age", "the evidence cut-off {cutoff} is {age} months old on {today} "
-                     "(fires after {months})", cutoff=cutoff.isoformat(), age=round(age, 1),
-                     today=today.isoformat(), months=c.months)
+                     "(fires after {months})", cutoff=Day(cutoff.isoformat()), age=round(age, 1),
+                     today=Day(today.isoformat()), months=c.months)
         if ws.decision.status != RecordStatus.PROPOSED:
             reason = msg("revisit.age.decided", "{reason}; the record is {status}: the evidence it rests on keeps "
                          "ageing", reason=reason, status=_RECORD_STATUS.get(ws.decision.status,
@@ -173,7 +173,7 @@ def threshold(c: RevisitCondition, ws: Workspace) -> Message:
             return msg("revisit.when.age.undated", "the evidence cut-off more than {months} months old",
                        months=c.months)
         return msg("revisit.when.age", "the evidence cut-off {cutoff} more than {months} months old: from {day}",
-                   cutoff=cutoff.isoformat(), months=c.months, day=later.isoformat())
+                   cutoff=Day(cutoff.isoformat()), months=c.months, day=Day(later.isoformat()))
     if c.kind == ConditionKind.SLO:
         decided = c.decided_slo()
         return msg("revisit.when.slo", "the SLO differs from the one decided under: {then}",

@@ -76,7 +76,9 @@ def recommendation_risks(ws: Workspace, oa: OptionAssessment) -> tuple[Recommend
             add("requirement", msg("risk.requirement",
                                    "{runtime} on {platform} requires {component} {spec}{text}: the fleet must meet it",
                                    runtime=oa.runtime, platform=oa.platform, component=req.component.value,
-                                   spec=req.spec, text=f" ({req.text})" if req.text else ""))
+                                   spec=req.spec, text=msg("risk.requirement.source_note",
+                                                                  " (the source's note: «{note}»)", note=req.text)
+                                   if req.text else ""))
     for w in oa.fleet.warnings:
         add("fleet", w)
     return tuple(out)

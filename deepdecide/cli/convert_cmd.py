@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from deepdecide.domain.i18n import N_, _
+from deepdecide.domain.i18n import N_, _, ngettext
 
 NAME = "convert"
 HELP = N_("keep a workspace's evidence in an evidence store beside its YAML (or, with --single, back in the YAML)")
@@ -58,8 +58,10 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_INPUT
     n = len(ws.evidence.files)
     if args.single:
-        print(_("{file}: {n} evidence file(s) kept in the workspace file").format(file=args.workspace, n=n))
+        print(ngettext("{file}: {n} evidence file kept in the workspace file",
+                       "{file}: {n} evidence files kept in the workspace file", n).format(file=args.workspace, n=n))
     else:
-        print(_("{file}: {n} evidence file(s) kept in the evidence store {store}").format(
+        print(ngettext("{file}: {n} evidence file kept in the evidence store {store}",
+                       "{file}: {n} evidence files kept in the evidence store {store}", n).format(
             file=args.workspace, n=n, store=evidence_store.stored_name(args.workspace)))
     return EXIT_OK

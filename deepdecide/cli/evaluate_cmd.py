@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from deepdecide.domain import formatting
 from deepdecide.domain.i18n import N_, _, ngettext, pgettext
+from deepdecide.domain.messages import name_of
 from deepdecide.domain.presentation import pool_where
 from deepdecide.domain.vocabulary import word
 
@@ -74,7 +75,7 @@ def _fleet_line(oa: OptionAssessment, currency: str | None = None) -> str:
     if f.shortfall_gpus:
         parts.append(_("{n} to {acquire}").format(n=formatting.integer(f.shortfall_gpus), acquire=word(f.acquire, "acquire")))
     line = _("fleet: {n} GPUs{nodes}: {parts} (owned on {platform}: {owned})").format(
-        n=n, nodes=nodes, parts=" + ".join(parts), platform=oa.platform, owned=formatting.integer(f.owned_gpus))
+        n=n, nodes=nodes, parts=" + ".join(parts), platform=name_of("platform", oa.platform), owned=formatting.integer(f.owned_gpus))
     if f.freed_gpus:
         line += _("; {n} owned GPUs freed").format(n=formatting.integer(f.freed_gpus))
     if f.book_value_usd_per_gpu is not None:
@@ -91,15 +92,14 @@ _PRICING = {"rent": lambda: _("rented GPUs"), "own": lambda: _("GPUs owned or bo
 
 def _cap_label(c: Capacity) -> str:
     """A capacity's basis and source in the current language ("interpolated, proxy")."""
-    from deepdecide.analysis.assessment import CapacityBasis, CapacitySource
+    from deepdecide.analysis.assessment import CapacitySource
 
-    basis = _({CapacityBasis.LOWER_BOUND: "lower bound", CapacityBasis.FAILS_SLO: "fails the SLO",
-               CapacityBasis.FAILS_PARITY: "fails parity", CapacityBasis.CANNOT_JUDGE: "cannot be judged",
-               CapacityBasis.NONE: "none"}.get(c.basis, c.basis.value))
+    basis = word(c.basis, "capacity basis")
     if c.source in (CapacitySource.ASSUMED, CapacitySource.NONE):
         return basis
     if c.corrected_by:
-        return _("{basis}, predicted, corrected by {n} measured pair(s)").format(basis=basis, n=c.corrected_by)
+        return ngettext("{basis}, predicted, corrected by {n} measured pair", "{basis}, predicted, corrected by {n} measured pairs",
+                        c.corrected_by).format(basis=basis, n=c.corrected_by)
     source = _("own measurement") if c.source == CapacitySource.OWN else _(c.source.value.replace("_", "-"))
     return _("{basis}, {source}").format(basis=basis, source=source)
 
@@ -153,7 +153,8 @@ def _fit_lines(a: Assessment) -> list[str]:
         items = (ngettext("{n} run", "{n} runs", len(fits)) if item == "run" else
                  ngettext("{n} check", "{n} checks", len(fits))).format(n=n)
         out.append("  " + template.format(file=one_line(file), items=items,
-                                          runtime=runtime or "?", platform=platform or "?", what=word(what, "applicability").upper(),
+                                          runtime=name_of("runtime", runtime) or "?",
+                                          platform=name_of("platform", platform) or "?", what=word(what, "applicability").upper(),
                                           counts=", ".join(word(c, "evidence rung") for c in counts_for), reasons="; ".join(reasons)))
     if out:
         out = ["", _("Evidence that does not count in full:"), *out]
@@ -172,7 +173,7 @@ def _prediction_lines(a: Assessment) -> list[str]:
         errs = ", ".join(f"{e.metric} {signed_percent(e.relative_error)}" for e in p.errors)
         out.append("  " + _("{tool} {runtime} on {platform}, {model}, {gpus} GPUs, {load}: {predicted} vs "
                             "{measured} ({file}): {errors}").format(
-            tool=p.tool, runtime=p.runtime, platform=p.platform, model=p.model,
+            tool=p.tool, runtime=name_of("runtime", p.runtime), platform=name_of("platform", p.platform), model=p.model,
             gpus=formatting.integer(p.gpu_count), load=p.load, predicted=p.predicted, measured=p.measured,
             file=p.measured_file, errors=errs))
     out.extend(f"  {e.note}" for e in a.predictor_errors if e.note is not None)
@@ -192,11 +193,12 @@ def _render(ws: Workspace, a: Assessment) -> str:
 
     cur = ws.assumptions.currency
     if a.winner is None and a.no_recommendation is not None:
-        head = _("{name}: {n} option(s); no recommendation: {why}").format(
+        head = ngettext("{name}: {n} option; no recommendation: {why}", "{name}: {n} options; no recommendation: {why}",
+                        len(a.options)).format(
             name=ws.name, n=formatting.integer(len(a.options)), why=a.no_recommendation)
     else:
-        head = _("{name}: {n} option(s); winner: {winner}").format(
-            name=ws.name, n=formatting.integer(len(a.options)), winner=a.winner or _("none"))
+        head = ngettext("{name}: {n} option; winner: {winner}", "{name}: {n} options; winner: {winner}", len(a.options)).format(
+            name=ws.name, n=formatting.integer(len(a.options)), winner=name_of("option", a.winner) or _("none"))
     lines = [head, _("SLO: {slo}").format(slo=a.slo)]
     if a.workload is not None:
         lines.append(_("Evidence judged against the {workload}").format(workload=a.workload))
@@ -225,7 +227,7 @@ def _render(ws: Workspace, a: Assessment) -> str:
         c = oa.costs
         rows.append([
             str(oa.rank) if oa.rank is not None else "-",
-            oid,
+            name_of("option", oid),
             word(oa.classification.label, "support status"),
             _levels(oa),
             _fit(oa.fit),
@@ -258,8 +260,11 @@ def _render(ws: Workspace, a: Assessment) -> str:
                           "running cost); all-in = the economic view (owned GPUs at their {value} value, bought ones "
                           "amortized, rented ones at the rental price)").format(
         value=_(ws.assumptions.owned_value.value)))
-    lines.append("  " + _("GPUs (owned+new) of the first year, with {headroom} headroom and {spares} spare unit(s); "
-                          "{symbol}/M counts the padding to whole nodes and the spare units").format(
+    lines.append("  " + ngettext("GPUs (owned+new) of the first year, with {headroom} headroom and {spares} spare unit; "
+                                 "{symbol}/M counts the padding to whole nodes and the spare unit",
+                                 "GPUs (owned+new) of the first year, with {headroom} headroom and {spares} spare units; "
+                                 "{symbol}/M counts the padding to whole nodes and the spare units",
+                                 int(a.money.spare_units)).format(
         headroom=formatting.percent(a.money.headroom), spares=formatting.integer(a.money.spare_units), symbol=sym))
     lines.append("  " + _("runs m/p/x/?: runs about the option that match the workload / are accepted proxies / "
                           "mismatch (count for nothing) / need context (count for nothing until assigned)"))
@@ -281,7 +286,7 @@ def _render(ws: Workspace, a: Assessment) -> str:
     lines.append(_("Why, option by option:"))
     for oid in order:
         oa = _option(a, oid)
-        lines.append(f"  {oid} ({word(oa.classification.label, 'support status')}, {word(oa.strategy)})")
+        lines.append(f"  {name_of('option', oid)} ({word(oa.classification.label, 'support status')}, {word(oa.strategy)})")
         for r in oa.classification.reasons:
             lines.append("    " + _("support: {reason}").format(reason=r))
         for name, lv in ((word("builds", "evidence rung"), oa.evidence.builds),
@@ -327,16 +332,16 @@ def _render(ws: Workspace, a: Assessment) -> str:
     s = a.sensitivity
     if s is not None:
         lines.append("")
-        lines.append(_("What would flip the decision (winner: {winner}):").format(winner=s.winner))
+        lines.append(_("What would flip the decision (winner: {winner}):").format(winner=name_of("option", s.winner)))
         for w in s.weights:
             hi = _("no limit") if w.high is None else f"{formatting.weight(w.high)} ({share(w.high_share)})"
             beyond = []
             if w.winner_below:
-                beyond.append(_("below -> {option}").format(option=w.winner_below))
+                beyond.append(_("below -> {option}").format(option=name_of("option", w.winner_below)))
             if w.winner_above:
-                beyond.append(_("above -> {option}").format(option=w.winner_above))
+                beyond.append(_("above -> {option}").format(option=name_of("option", w.winner_above)))
             lines.append("  " + _("weight {criterion} = {weight} ({share}): winner holds for {low} ({low_share}) .. "
-                                  "{high}").format(criterion=w.criterion, weight=formatting.weight(w.weight),
+                                  "{high}").format(criterion=name_of("criterion", w.criterion), weight=formatting.weight(w.weight),
                                                    share=share(w.weight_share), low=formatting.weight(w.low),
                                                    low_share=share(w.low_share), high=hi)
                          + (f"; {', '.join(beyond)}" if beyond else ""))
@@ -347,12 +352,12 @@ def _render(ws: Workspace, a: Assessment) -> str:
                 where = _("in range") if flip.below_in_range else _("outside the range")
                 parts.append(_("below {value} ({where}) -> {option}").format(
                     value=formatting.number(flip.flip_below, digits=4), where=where,
-                    option=flip.winner_below or _("none eligible")))
+                    option=name_of("option", flip.winner_below) or _("none eligible")))
             if flip.flip_above is not None:
                 where = _("in range") if flip.above_in_range else _("outside the range")
                 parts.append(_("above {value} ({where}) -> {option}").format(
                     value=formatting.number(flip.flip_above, digits=4), where=where,
-                    option=flip.winner_above or _("none eligible")))
+                    option=name_of("option", flip.winner_above) or _("none eligible")))
             flip_unit = formatting.unit_text(flip.unit)  # the analysis writes the workspace's money as "$"
             label = flip.label.replace("$", formatting.currency_unit(cur))  # "hosting $/GPU-h" in the currency
             lines.append(f"  {label} [{formatting.number(flip.low)} / {formatting.number(flip.likely)} / "
@@ -364,12 +369,14 @@ def _render(ws: Workspace, a: Assessment) -> str:
                          f"{formatting.number(flip.high, formatting.unit_text(flip.unit))}]: {flip.note}")
         steady = len(s.inputs) - len(flips) - len(shared)
         if steady:
-            lines.append("  " + _("{n} other uncertain input(s) do not change the winner between 0 and about "
-                                  "twice their high value").format(n=formatting.integer(steady)))
+            lines.append("  " + ngettext("{n} other uncertain input does not change the winner between 0 and about "
+                                         "twice its high value",
+                                         "{n} other uncertain inputs do not change the winner between 0 and about "
+                                         "twice their high value", steady).format(n=formatting.integer(steady)))
     risks = a.recommendation_risks
     if a.recommended is not None and risks:
         lines.append("")
-        lines.append(_("Risks of the recommended option ({option}):").format(option=a.recommended))
+        lines.append(_("Risks of the recommended option ({option}):").format(option=name_of("option", a.recommended)))
         lines.extend(f"  - {word(r.kind, 'risk')}: {r.text}" for r in risks)
     if mcr is not None:
         lines.append("")
@@ -381,7 +388,7 @@ def _render(ws: Workspace, a: Assessment) -> str:
         for d in mcr.options:
             cpm, t = d.cost_per_m_tokens_usd, d.tco_usd
             who = a.option(d.option)
-            mrows.append([d.option, formatting.p_best(d.p_best, who is not None and who.can_win, mcr.draws),
+            mrows.append([name_of("option", d.option), formatting.p_best(d.p_best, who is not None and who.can_win, mcr.draws),
                           " / ".join(_money(x, cur) for x in (cpm.p10, cpm.p50, cpm.p90)),
                           " / ".join(_money(x, cur) for x in (t.p10, t.p50, t.p90))])
         lines.append(table([_("option"), _("P(best)"), _("{symbol}/M tok P10 / P50 / P90").format(symbol=sym),
@@ -397,7 +404,7 @@ def information_lines(mcr: MonteCarlo, cur: str) -> list[str]:
         return []
     top = mcr.worth_measuring()
     out = ["", _("What to measure next (value of information against {option}; `deepdecide plan` writes the "
-                 "benchmarks):").format(option=mcr.information_against)]
+                 "benchmarks):").format(option=name_of("option", mcr.information_against))]
     if not top:
         out.append("  " + _("no drawn input changes the recommendation in the draws (each is below its noise "
                             "floor)"))
@@ -412,7 +419,7 @@ def information_lines(mcr: MonteCarlo, cur: str) -> list[str]:
         judged = " " + _("(a judgement)") if i.judgement else ""
         out.append(f"  {n}. {i.action}{judged} [{label}]: " + _(
             "{p} chance the recommendation changes (to {options}); {value}; noise floor {noise}").format(
-            p=formatting.percent(i.p_change, 1), options=", ".join(i.switch_to) or _("none"), value=value,
+            p=formatting.percent(i.p_change, 1), options=", ".join(name_of("option", o) for o in i.switch_to) or _("none"), value=value,
             noise=formatting.percent(i.noise, 1)))
     return out
 
@@ -426,7 +433,7 @@ def _money_lines(a: Assessment, order: list[str], cur: str) -> list[str]:
         return []
     out = ["", _("Money over time: from {start}, {months} months; fiscal years start in month {fy}; payback "
                  "against {baseline}").format(start=m.start or "M1", months=formatting.integer(m.horizon_months),
-                                              fy=m.fiscal_year_start_month, baseline=m.baseline or _("none"))]
+                                              fy=m.fiscal_year_start_month, baseline=name_of("option", m.baseline) or _("none"))]
     out.extend(f"  ! {n}" for n in m.notes)
     rows = []
     years: list[str] = []
@@ -455,11 +462,11 @@ def _money_lines(a: Assessment, order: list[str], cur: str) -> list[str]:
             month=p.label, flag=_(" (replacement)") if p.kind == "replace" else "") for p in (cf.purchases if cf else ()))
         service = "-" if cf is None or cf.service_month is None else (
             cf.months[cf.service_month].label if cf.service_month < len(cf.months) else _("after the horizon"))
-        rows.append([oid, gpus, buys or "-", service, str(c.payback.text) if c.payback and c.payback.text else "-",
+        rows.append([name_of("option", oid), gpus, buys or "-", service, str(c.payback.text) if c.payback and c.payback.text else "-",
                      str(c.break_even) if c.break_even else "-"])
         if cf is not None:
             by = {y.fiscal_year: y for y in cf.years}
-            budget.append([oid, *(_("{capex} / {opex}").format(capex=_money(by[y].capex, cur),
+            budget.append([name_of("option", oid), *(_("{capex} / {opex}").format(capex=_money(by[y].capex, cur),
                                                                opex=_money(by[y].opex + by[y].engineering, cur))
                                   if y in by else "-" for y in years)])
     out.append(table([_("option"), _("GPUs (first year)"), _("purchases (cash, paid on delivery)"), _("in service"),
@@ -467,7 +474,7 @@ def _money_lines(a: Assessment, order: list[str], cur: str) -> list[str]:
     for oid in order:
         hosted = _option(a, oid).costs.hosted
         if hosted is not None and hosted.note is not None:
-            out.append("  " + _("{option}: {note}").format(option=oid, note=hosted.note))
+            out.append("  " + _("{option}: {note}").format(option=name_of("option", oid), note=hosted.note))
     if budget:
         out.append("")
         out.append(_("Budget by fiscal year, cash: capex / opex (running cost and engineering)"))
@@ -494,20 +501,21 @@ def _pool_lines(a: Assessment, order: list[str], cur: str) -> list[str]:
             continue
         for pool in (p.prefill, p.decode):
             cpm = pool.cost_per_m_tokens_usd
-            rows.append([oid, pool.role, pool_where(pool), _(pool.classification.label),
+            rows.append([name_of("option", oid), word(pool.role, "pool"), pool_where(pool), _(pool.classification.label),
                          ngettext("{n} GPU", "{n} GPUs", pool.gpus_per_worker).format(
                              n=formatting.integer(pool.gpus_per_worker)),
                          f"{_num(pool.capacity.value)} {formatting.unit_text(pool.capacity.unit)} "
-                         f"({_(pool.basis.value)})",
+                         f"({word(pool.basis.value, 'pool basis')})",
                          _num(pool.workers), _num(pool.gpus), _num(pool.nodes),
                          f"{_num(pool.owned_used)}+{_num(pool.new_gpus)}",
                          _money(cpm.value, cur) if cpm is not None and cpm.value is not None else "-"])
-        ratio = (_("measured ratio, {n} configuration(s), {limiting} pool limits").format(
-            n=_num(p.units), limiting=p.limiting) if p.ratio == "measured" and p.limiting else
+        ratio = (ngettext("measured ratio, {n} configuration; the {limiting} pool limits",
+                           "measured ratio, {n} configurations; the {limiting} pool limits", int(p.units or 0)).format(
+            n=_num(p.units), limiting=word(p.limiting, "pool")) if p.ratio == "measured" and p.limiting else
             _("measured ratio") if p.ratio == "measured" else _("each pool sized on its own"))
         blended = p.cost_per_m_blended_usd
         notes.append("  " + _("{option}: {ratio}; KV transfer: {kv}; blended {price}/M tokens (input and output)").format(
-            option=oid, ratio=ratio, kv=p.kv_transfer,
+            option=name_of("option", oid), ratio=ratio, kv=word(p.kv_transfer, "KV transfer"),
             price=_money(blended.value, cur) if blended is not None and blended.value is not None else "-"))
         notes.extend(f"    ! {m}" for m in p.messages)
     if rows:
@@ -531,7 +539,7 @@ def _article_lines(a: Assessment, order: list[str]) -> list[str]:
         if article is None:
             continue
         states = " · ".join(f"{n} {STATE_WORDS[q.state]}" for n, q in enumerate(article.answers, start=1))
-        out.append(f"  {oid}: {states}")
+        out.append(f"  {name_of('option', oid)}: {states}")
         for n, q in enumerate(article.answers, start=1):
             out.append(f"    {n}. {QUESTION_TITLES[q.question]}: {str(STATE_WORDS[q.state]).upper()}: {q.answer}")
             if q.evidence:

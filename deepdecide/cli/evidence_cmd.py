@@ -166,7 +166,7 @@ def _listed(ws: Workspace, only: int | None = None) -> str:
     from deepdecide.analysis import evaluate
     from deepdecide.cli.common import one_line
     from deepdecide.domain import formatting
-    from deepdecide.domain.messages import join
+    from deepdecide.domain.messages import join, name_of
 
     a = evaluate(ws, sensitivity=False)
     lines = [f"{ws.name}", _("Evidence judged against the {workload}").format(workload=a.workload) if a.workload else ""]
@@ -182,7 +182,8 @@ def _listed(ws: Workspace, only: int | None = None) -> str:
             lines.append("   " + _("stated mapping for the SLO check: {target} ≈ {source} × {factor} ({reason})").format(
                 target=m.target, source=m.source, factor=formatting.localized(f"{m.factor:g}"), reason=m.reason))
         for x in fits:
-            who = _("{runtime} on {platform}").format(runtime=x.runtime or "?", platform=x.platform or "?")
+            who = _("{runtime} on {platform}").format(runtime=name_of("runtime", x.runtime) or "?",
+                                                      platform=name_of("platform", x.platform) or "?")
             own = f.own_proxy(x.item, x.index)
             mark = (_(" (proxy accepted for this {item}: {reason})").format(item=word(x.item, "evidence item"), reason=own.reason)
                     if own is not None else "")

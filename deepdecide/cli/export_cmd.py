@@ -43,6 +43,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--xlsx", metavar="FILE.xlsx",
                         help=_("one workbook with a Comparison, an Evidence, a Parity and a Cash flow sheet "
                                "(needs openpyxl)"))
+    parser.add_argument("--csv-style", choices=("comma", "semicolon"), metavar="STYLE",
+                        help=_("the CSV files' style: comma (fields separated by commas, decimal points) or "
+                               "semicolon (fields separated by semicolons, decimal commas, as Spanish spreadsheets "
+                               "read them); default: the interface language's (semicolon in Spanish)"))
     parser.add_argument("--draws", type=whole_arg, metavar="N",
                         help=_("Monte Carlo draws for P(best) and the percentiles (default: the workspace's)"))
     parser.add_argument("--seed", type=whole_arg, help=_("Monte Carlo seed (default: the workspace's)"))
@@ -87,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
                           ("cash_flow", args.cash_flow)):
             if path:
                 current = path
-                sheet.write_csv(tables[key], path)
+                sheet.write_csv(tables[key], path, args.csv_style)
                 written.append(f"{path} ({fmt.count(len(tables[key].rows), 'row')})")
         if args.xlsx:
             current = args.xlsx

@@ -27,6 +27,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
+from deepdecide.domain import formatting
 from deepdecide.domain.errors import DeepdecideError, EvidenceImportError, ValidationError, ValidationErrors
 from deepdecide.domain.i18n import N_, _, ngettext
 
@@ -215,8 +216,12 @@ def run(args: argparse.Namespace) -> int:
             planned[path].kind if path in planned else context.kind
         if result.file_kind is None and kind_given is None:  # added or replaced: who made it must be said
             unsaid.append(path)
-        say(_('{path}: {format}: {n} run(s), {n2} parity check(s)').format(path=shown_path(path), format=result.format, n=len(ev.runs), n2=len(ev.parity))
-            + (_(', {n} predictor error row(s)').format(n=len(ev.prediction_errors)) if ev.prediction_errors else "")
+        say(_('{path}: {format}: {runs}, {checks}').format(path=shown_path(path), format=result.format,
+                                                           runs=ngettext("{n} run", "{n} runs", len(ev.runs)).format(n=formatting.integer(len(ev.runs))),
+                                                           checks=ngettext("{n} parity check", "{n} parity checks", len(ev.parity)).format(
+                n=formatting.integer(len(ev.parity))))
+            + (ngettext(', {n} predictor error row', ', {n} predictor error rows', len(ev.prediction_errors)).format(
+                n=formatting.integer(len(ev.prediction_errors))) if ev.prediction_errors else "")
             + (_('; missing context: {value} (give --runtime/--platform/--gpus/--model)').format(value=', '.join(result.missing_context))
                if result.missing_context else ""))
         for part in ev.provenance.joined:  # the files joined into this one (an AISBench run's CSV and JSON)
@@ -250,7 +255,9 @@ def run(args: argparse.Namespace) -> int:
     if steps != workspace.migration_plan:
         workspace = dataclasses.replace(workspace, migration_plan=steps)
     if failed and not args.keep_going:
-        say(_('{into}: nothing saved: {failed} of {n} file(s) could not be imported (--keep-going adds the others)').format(into=args.into, failed=failed, n=len(jobs)), file=sys.stderr)
+        say(ngettext('{into}: nothing saved: {failed} of {n} file could not be imported (--keep-going adds the others)',
+                     '{into}: nothing saved: {failed} of {n} files could not be imported (--keep-going adds the others)',
+                     len(jobs)).format(into=args.into, failed=failed, n=len(jobs)), file=sys.stderr)
         return status
     if unsaid:
         names = ", ".join(shown_path(os.path.basename(p)) for p in unsaid[:5]) + (" …" if len(unsaid) > 5 else "")
@@ -275,7 +282,8 @@ def run(args: argparse.Namespace) -> int:
             except (ValidationError, ValidationErrors) as exc:
                 say(exc, file=sys.stderr)
                 return EXIT_PROBLEM
-            say(_('{into}: {n} evidence file(s) replaced').format(into=args.into, n=len(replaced)))
+            say(ngettext('{into}: {n} evidence file replaced', '{into}: {n} evidence files replaced',
+                         len(replaced)).format(into=args.into, n=len(replaced)))
             _print_fit(workspace, list(replaced))
     if added:
         evidence = dataclasses.replace(workspace.evidence, files=(*workspace.evidence.files, *added))
@@ -284,7 +292,8 @@ def run(args: argparse.Namespace) -> int:
         except (ValidationError, ValidationErrors) as exc:
             say(exc, file=sys.stderr)
             return EXIT_PROBLEM
-        say(_('{into}: {n} evidence file(s) added').format(into=args.into, n=len(added))
+        say(ngettext('{into}: {n} evidence file added', '{into}: {n} evidence files added',
+                     len(added)).format(into=args.into, n=len(added))
             + (_(', {n} replaced').format(n=len(replaced)) if replaced else ""))
         n = len(workspace.evidence.files)
         _print_fit(dataclasses.replace(workspace, evidence=evidence), [*replaced, *range(n, n + len(added))])
@@ -319,8 +328,10 @@ def _plan_report(root: str, plan: BenchmarkPlan, found: FolderImport, steps: tup
     unread = {os.path.relpath(p, root).replace(os.sep, "/"): why for p, why in found.skipped}
     words = {FileStatus.DONE: _("done"), FileStatus.MISSING: _("missing"), FileStatus.FAILED: _("failed")}
     counts = {s: sum(1 for g in got if g.status == s) for s in FileStatus}
-    say(_("{root}: benchmark plan of {decision} against {option}: {done} planned file(s) done, {missing} missing, "
-          "{failed} failed").format(root=shown_path(root), decision=plan.decision or plan.workspace,
+    say(ngettext("{root}: benchmark plan of {decision} against {option}: {done} planned file done, {missing} "
+                 "missing, {failed} failed",
+                 "{root}: benchmark plan of {decision} against {option}: {done} planned files done, {missing} "
+                 "missing, {failed} failed", counts[FileStatus.DONE]).format(root=shown_path(root), decision=plan.decision or plan.workspace,
                                     option=plan.recommended, done=counts[FileStatus.DONE],
                                     missing=counts[FileStatus.MISSING], failed=counts[FileStatus.FAILED]))
     for g in got:

@@ -91,7 +91,9 @@ def print_result(path: str, result: ImportResult) -> None:
     say(f"{shown_path(path)}: {result.format} [{result.tool}]")
     say(_('  tool version: {value}; {size_bytes} bytes; sha256 {sha256}').format(value=p.tool_version or '-', size_bytes=p.size_bytes, sha256=p.sha256))
     ev = result.evidence
-    say(_('  {n} run(s), {n2} parity check(s)').format(n=len(ev.runs), n2=len(ev.parity))
+    say(_('  {runs}, {checks}').format(runs=ngettext("{n} run", "{n} runs", len(ev.runs)).format(n=formatting.integer(len(ev.runs))),
+                                      checks=ngettext("{n} parity check", "{n} parity checks", len(ev.parity)).format(
+                n=formatting.integer(len(ev.parity))))
           + (_('; missing context: {value}').format(value=', '.join(result.missing_context)) if result.missing_context else ""))
     if result.model:
         say(_('  model: {model}').format(model=shown(result.model)))

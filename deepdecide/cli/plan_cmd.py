@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import argparse
 import os
+from typing import Any
 
-from deepdecide.domain.i18n import N_, _
+from deepdecide.domain.i18n import N_, _, ngettext
+from deepdecide.domain.messages import name_of, names_of, naming
 
 NAME = "plan"
 HELP = N_("write runnable benchmark scripts and a manifest for the measurements worth the most "
@@ -62,7 +64,8 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_INPUT
     report_warnings(warnings)
     out = args.output or os.path.join(os.path.dirname(args.workspace or "") or ".", "benchmark-plan")
-    with formatting.using_currency(ws.assumptions.currency):
+    # options, platforms and runtimes by their names in what is said and in the scripts' descriptions
+    with formatting.using_currency(ws.assumptions.currency), naming(names_of(ws)):
         a = evaluate(ws, monte_carlo=True, draws=args.draws, seed=args.seed)
         plan = build(ws, a, args.top, workspace_file=os.path.basename(args.workspace or "builtin sample"))
         if not plan.items:
@@ -76,17 +79,29 @@ def run(args: argparse.Namespace) -> int:
         except (DeepdecideError, OSError) as exc:
             report_error(exc if isinstance(exc, DeepdecideError) else ValidationError(str(exc), file=out))
             return EXIT_INPUT
-        say(_("{dir}: benchmark plan against {option} ({n} measurement(s)), manifest {manifest}").format(
-            dir=out, option=plan.recommended, n=len(plan.items), manifest=os.path.basename(written[0])))
-        for item in plan.items:
-            value = formatting.money(item.value, item.currency or None) if item.value is not None else _("n/a")
-            step = (_("migration step {n}").format(n=item.step) if item.step is not None
-                    else _("no migration step matched"))
-            say(f"  {item.script}: {item.action} — " + _(
-                "{p} chance the recommendation changes, {value} of expected TCO; {step}; {n} result file(s)").format(
-                p=formatting.percent(item.p_change, 1), value=value, step=step, n=len(item.files)))
-        for s in plan.skipped:
-            say("  " + _("not a benchmark: {action}").format(action=s))
-        say(_("run each script with BASE_URL set to the server under test, then `deepdecide import {dir} --into "
-              "WORKSPACE`").format(dir=out))
+        _say_plan(plan, out, written[0])
     return EXIT_OK
+
+
+def _say_plan(plan: Any, out: str, manifest: str | os.PathLike[str]) -> None:
+    """What ``plan`` wrote, for a reader: each script with the measurement it answers."""
+    from deepdecide.cli.common import say
+    from deepdecide.domain import formatting
+
+    say(ngettext("{dir}: benchmark plan against {option} ({n} measurement), manifest {manifest}",
+                 "{dir}: benchmark plan against {option} ({n} measurements), manifest {manifest}",
+                 len(plan.items)).format(dir=out, option=name_of("option", plan.recommended),
+                                         n=formatting.integer(len(plan.items)), manifest=os.path.basename(manifest)))
+    for item in plan.items:
+        value = formatting.money(item.value, item.currency or None) if item.value is not None else _("n/a")
+        step = (_("migration step {n}").format(n=item.step) if item.step is not None
+                else _("no migration step matched"))
+        say(f"  {item.script}: {item.action} — " + ngettext(
+            "{p} chance the recommendation changes, {value} of expected TCO; {step}; {n} result file",
+            "{p} chance the recommendation changes, {value} of expected TCO; {step}; {n} result files",
+            len(item.files)).format(p=formatting.percent(item.p_change, 1), value=value, step=step,
+                                    n=formatting.integer(len(item.files))))
+    for s in plan.skipped:
+        say("  " + _("not a benchmark: {action}").format(action=s))
+    say(_("run each script with BASE_URL set to the server under test, then `deepdecide import {dir} --into "
+          "WORKSPACE`").format(dir=out))

@@ -6,6 +6,7 @@ import argparse
 import json
 
 from deepdecide.domain.i18n import N_, _, pgettext
+from deepdecide.domain.messages import names_of, naming
 
 NAME = "revisit"
 HELP = N_("check a decision's revisit triggers: support cells (against a newer matrix), prices, demand, SLO, evidence age")
@@ -75,9 +76,10 @@ def run(args: argparse.Namespace) -> int:
         marks = {True: pgettext("revisit trigger", "FIRED"), False: pgettext("revisit trigger", "not fired"),
                  None: pgettext("revisit trigger", "judge")}
         width = max(len(m) for m in marks.values())
-        for t in report.triggers:
-            print(f"  {marks[t.fired]:<{width}}  {t.text}")
-            print(f"  {'':<{width}}  {t.reason}")
+        with naming(names_of(ws)):  # a reason names runtimes and platforms; --json keeps ids
+            for t in report.triggers:
+                print(f"  {marks[t.fired]:<{width}}  {t.text}")
+                print(f"  {'':<{width}}  {t.reason}")
         n = len(report.fired)
         print(_('{n} of {n2} fired').format(n=n, n2=len(report.triggers)) if n else _("no checkable trigger fired"))
     return EXIT_PROBLEM if report.fired else EXIT_OK

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from deepdecide.domain.i18n import N_, _
+from deepdecide.domain import formatting
+from deepdecide.domain.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     import datetime
@@ -34,11 +35,11 @@ VALID: dict[str, str] = {
     "service-checklist": N_("{path}: valid service-checklist file"),
     "criteria": N_("{path}: valid criteria file"),
 }
-VALID_WITH_WARNINGS: dict[str, str] = {
-    "workspace": N_("{path}: valid workspace file ({n} warning(s))"),
-    "support-matrix": N_("{path}: valid support-matrix file ({n} warning(s))"),
-    "service-checklist": N_("{path}: valid service-checklist file ({n} warning(s))"),
-    "criteria": N_("{path}: valid criteria file ({n} warning(s))"),
+VALID_WITH_WARNINGS: dict[str, str] = {  # {warnings}: "1 warning", "3 warnings"
+    "workspace": N_("{path}: valid workspace file ({warnings})"),
+    "support-matrix": N_("{path}: valid support-matrix file ({warnings})"),
+    "service-checklist": N_("{path}: valid service-checklist file ({warnings})"),
+    "criteria": N_("{path}: valid criteria file ({warnings})"),
 }
 
 
@@ -85,9 +86,10 @@ def run(args: argparse.Namespace) -> int:
             worst = max(worst, EXIT_PROBLEM)
         else:
             report_warnings(warnings)
-            line = VALID_WITH_WARNINGS.get(kind, N_("{path}: valid {kind} file ({n} warning(s))")) if warnings \
+            line = VALID_WITH_WARNINGS.get(kind, N_("{path}: valid {kind} file ({warnings})")) if warnings \
                 else VALID.get(kind, N_("{path}: valid {kind} file"))
-            print(_(line).format(path=path, kind=kind, n=len(warnings)))
+            print(_(line).format(path=path, kind=kind, warnings=ngettext("{n} warning", "{n} warnings", len(warnings)).format(
+                n=formatting.integer(len(warnings)))))
             for note in notes:  # blocks nothing: the file opens and saves (legacy, unverified sign-offs)
                 print("  " + _("note: {message}").format(message=note.message))
             if kind == "workspace":

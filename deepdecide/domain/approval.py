@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from deepdecide.domain import i18n
 from deepdecide.domain.i18n import _
-from deepdecide.domain.messages import Message, msg
+from deepdecide.domain.messages import Day, Message, msg
 from deepdecide.domain.validation import Problem
 from deepdecide.domain.vocabulary import word
 from deepdecide.domain.workspace import PreviousRevision, RecordStatus, SignOff, Vote, Workspace
@@ -479,7 +479,7 @@ def signer_lines(ws: Workspace) -> list[Message]:
                 state = msg("approval.signed_on_by", "signed: {verdict} on {date} ({certificate})", verdict=verdict,
                             date=s.row.date, certificate=s.row.certificate)
             elif s.row.date:
-                state = msg("approval.signed_on", "signed: {verdict} on {date}", verdict=verdict, date=s.row.date)
+                state = msg("approval.signed_on", "signed: {verdict} on {date}", verdict=verdict, date=Day(str(s.row.date)))
             elif s.row.certificate:
                 state = msg("approval.signed_by", "signed: {verdict} ({certificate})", verdict=verdict,
                             certificate=s.row.certificate)

@@ -24,7 +24,7 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from deepdecide.domain.messages import Message, msg
+from deepdecide.domain.messages import Day, Message, msg
 
 #: the environment variable that fixes "today" (the export day of a record, the day ``validate`` and
 #: ``revisit`` judge on): tests and reproducible scripted builds
@@ -71,7 +71,7 @@ class CutOff:
         """Where the cut-off comes from, in words."""
         if self.newest_file:
             return msg("dates.cutoff.import", "the newest imported file, {file}, imported on {day}",
-                       file=self.newest_file, day=self.imported)
+                       file=self.newest_file, day=Day(self.imported))
         return msg("dates.cutoff.stated", "stated: decision.evidence_cutoff")
 
 
@@ -127,11 +127,11 @@ def date_gaps(ws: Any, record_day: str | None = None) -> list[Message]:
     cut = evidence_cutoff(ws)
     if cut.date and cut.date > date:
         out.append(msg("dates.gap.cutoff", "dates that disagree: the evidence cut-off {cutoff} ({cutoff_basis}) is "
-                       "after the record date {date} ({date_basis})", cutoff=cut.date, cutoff_basis=cut.basis,
-                       date=date, date_basis=basis))
+                       "after the record date {date} ({date_basis})", cutoff=Day(cut.date), cutoff_basis=cut.basis,
+                       date=Day(date), date_basis=basis))
     updated = parse_day(ws.decision.date)
     if updated is not None and updated.isoformat() > date:
         out.append(msg("dates.gap.updated", "dates that disagree: the decision was last updated on {updated} "
-                       "(decision.date), after the record date {date} ({date_basis})", updated=updated.isoformat(),
-                       date=date, date_basis=basis))
+                       "(decision.date), after the record date {date} ({date_basis})", updated=Day(updated.isoformat()),
+                       date=Day(date), date_basis=basis))
     return out

@@ -38,6 +38,17 @@ from deepdecide.domain import formatting, i18n, vocabulary
 
 
 @dataclass(frozen=True, slots=True)
+class Day:
+    """A date parameter: rendered in the current language ("2026-11-29" in English, "29 de noviembre
+    de 2026" in Spanish, :func:`formatting.date`); JSON (``to_data``) keeps the ISO text."""
+
+    iso: str
+
+    def __str__(self) -> str:
+        return formatting.date(self.iso)
+
+
+@dataclass(frozen=True, slots=True)
 class Amount:
     """A figure with its analysis unit as a message parameter ("2 person-weeks", "$0.30/GPU-h"):
     written when the message is rendered, in the language and currency of that moment
@@ -56,16 +67,16 @@ class Amount:
 
 
 #: what a parameter may hold
-Param = Union[str, int, float, bool, None, "Message", Amount, tuple["Param", ...]]
+Param = Union[str, int, float, bool, None, "Message", Amount, Day, tuple["Param", ...]]
 
 Translate = Callable[[str], str]
 
 
 #: what an id parameter of a message names, by the parameter's name: rendered as its name
 #: ("NVIDIA H100", not "nv-h100") while :func:`naming` is in force; ``to_data`` keeps the id
-_ID_PARAMS = {"platform": "platform", "platforms": "platform", "others": "platform", "runtime": "runtime",
-              "runtimes": "runtime", "option": "option", "options": "option", "criterion": "criterion",
-              "metric": "metric", "kind": "parity kind"}
+_ID_PARAMS = {"platform": "platform", "platforms": "platform", "others": "platform", "measured_on": "platform",
+              "runtime": "runtime", "runtimes": "runtime", "option": "option", "options": "option",
+              "criterion": "criterion", "metric": "metric", "kind": "parity kind"}
 
 #: kind ("platform", "runtime", "option", "criterion") -> id -> name, while a view of a workspace is written
 _names: ContextVar[Mapping[str, Mapping[str, str]] | None] = ContextVar("deepdecide_message_names", default=None)
@@ -96,6 +107,18 @@ def names_of(ws: object) -> dict[str, dict[str, str]]:
     return out
 
 
+def name_of(kind: str, ident: str | None) -> str:
+    """The name of an id of ``kind`` ("option", "platform", "runtime", "criterion") while
+    :func:`naming` is in force (``names_of`` a workspace); the id itself outside it, or when the
+    workspace has no such id. A command's text tables write names with it; ``--json`` keeps ids."""
+    if ident is None:
+        return ""
+    names = _names.get()
+    if names is None:
+        return ident
+    return names.get(kind, {}).get(ident, ident)
+
+
 def _named(key: str, value: object) -> object:
     names = _names.get()
     kind = _ID_PARAMS.get(key)
@@ -123,7 +146,7 @@ class _Formatter(string.Formatter):
     def format_field(self, value: object, format_spec: str) -> str:
         if isinstance(value, Message):
             return value.render(self.translate)
-        if isinstance(value, Amount):
+        if isinstance(value, (Amount, Day)):
             return str(value)
         if isinstance(value, Enum):  # a coded value (a StrEnum member): its word in the vocabulary
             return vocabulary.word(value)
@@ -150,21 +173,36 @@ class Message:
     id: str
     template: str
     params: tuple[tuple[str, Param], ...] = ()
+    plural: str = ""  # a counted message (:func:`msgn`): the plural template, ``template`` the singular
+    count: str = ""  # the parameter that chooses between them
 
     @property
     def args(self) -> dict[str, Param]:
         return dict(self.params)
 
+    def _english(self) -> str:
+        """The English template: the singular or the plural by the count."""
+        if not self.plural:
+            return self.template
+        return self.template if self._n() == 1 else self.plural
+
+    def _n(self) -> int:
+        n = self.args.get(self.count)
+        return int(n) if isinstance(n, (int, float)) and not isinstance(n, bool) else 2
+
     def render(self, translate: Translate | None = None) -> str:
         """The text through ``translate`` (template -> translated template); without one, in the
-        current language."""
+        current language. A counted message takes its language's plural form of the count."""
         if translate is None:
             translate = i18n.translator()
-        template = translate(self.template) if translate is not None else self.template
+        if self.plural and translate is i18n.translate:
+            template = i18n.ngettext(self.template, self.plural, self._n())
+        else:
+            template = translate(self._english()) if translate is not None else self._english()
         try:
             return _Formatter(translate).vformat(template, (), self.args)
         except (KeyError, IndexError, ValueError):  # a translation that names a field wrongly
-            return _Formatter(translate).vformat(self.template, (), self.args)
+            return _Formatter(translate).vformat(self._english(), (), self.args)
 
     def __str__(self) -> str:
         return self.render()
@@ -176,6 +214,8 @@ class Message:
         with i18n.using(i18n.DEFAULT):
             data: dict[str, object] = {"id": self.id, "text": self.render(), "template": self.template,
                                        "params": {k: _param_data(v) for k, v in self.params}}
+        if self.plural:
+            data["plural"] = self.plural
         if lang != i18n.DEFAULT:
             data["translation"] = self.render()
         return data
@@ -193,6 +233,8 @@ def _param_data(v: Param) -> object:
         if not v.approx:
             return {"value": value, "unit": v.unit}
         return {"value": value, "unit": v.unit, "approx": True, "low": _finite(v.low), "high": _finite(v.high)}
+    if isinstance(v, Day):
+        return v.iso
     if isinstance(v, tuple):
         return [_param_data(x) for x in v]
     return v
@@ -210,6 +252,16 @@ def msg(id: str, template: str, /, **params: Param) -> Message:
         names = _fields(template)
         raise ValueError(f"message {id!r}: template fields {sorted(names)} != parameters {sorted(params)}")
     return Message(id, template, tuple(params.items()))
+
+
+def msgn(id: str, singular: str, plural: str, count: str, /, **params: Param) -> Message:
+    """A counted message: ``singular`` or ``plural`` by the parameter ``count``, in each language's
+    plural forms ("1 run meets the SLO", "3 runs meet the SLO"; "1 ejecución cumple", "3 ejecuciones
+    cumplen"). Both templates name exactly the given parameters."""
+    if _fields(singular) != set(params) or _fields(plural) != set(params) or count not in params:
+        raise ValueError(f"message {id!r}: template fields {sorted(_fields(plural))} != parameters {sorted(params)}"
+                         f" (or no count {count!r})")
+    return Message(id, singular, tuple(params.items()), plural, count)
 
 
 def plain(text: str) -> Message:

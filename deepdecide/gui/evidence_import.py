@@ -63,7 +63,7 @@ def import_files(paths: list[str], contexts: dict[str, Any], progress: ProgressC
                     first.reason += failure_note(plan, path, first.file)
                 if len(found.failed) > 1:
                     more = len(found.failed) - 1
-                    first.reason += fmt(ngettext(" (and {n} more file(s) below %1 that failed)", " (and {n} more file(s) below %1 that failed)", more).format(n=more), path)
+                    first.reason += fmt(ngettext(" (and {n} more file below %1 that failed)", " (and {n} more files below %1 that failed)", more).format(n=more), path)
                 raise first
             # a plan's parity results judged against its reference runs, as `deepdecide import` does
             results.extend(judge_parity(plan, path, found.imported) if plan is not None else found.imported)
@@ -221,7 +221,7 @@ class EvidenceImporter(QObject):
             self.start(self.paths)  # again, with each file's context (an import is all-or-nothing)
             return
         if not results:
-            self.ctx.set_busy(ngettext("No result files found; {n} file(s) skipped, nothing was changed.", "No result files found; {n} file(s) skipped, nothing was changed.", len(self.skipped)).format(n=len(self.skipped)), None)
+            self.ctx.set_busy(ngettext("No result files found; {n} file skipped, nothing was changed.", "No result files found; {n} files skipped, nothing was changed.", len(self.skipped)).format(n=len(self.skipped)), None)
             self.deleteLater()
             return
         edits: tuple[Any, ...] = tuple(InsertEvidenceFile(r.evidence) for _p, r in results)
@@ -257,7 +257,7 @@ class EvidenceImporter(QObject):
             text += " " + fit
         if self.skipped:
             first, reason = self.skipped[0]
-            text += " " + fmt(ngettext("Skipped {n} file(s) that are not result files (first: %1: %2).", "Skipped {n} file(s) that are not result files (first: %1: %2).", len(self.skipped)).format(n=len(self.skipped)), Path(first).name, reason)
+            text += " " + fmt(ngettext("Skipped {n} file that is not a result file (%1: %2).", "Skipped {n} files that are not result files (first: %1: %2).", len(self.skipped)).format(n=len(self.skipped)), Path(first).name, reason)
         self.ctx.set_busy(text, None)
         self.deleteLater()
 

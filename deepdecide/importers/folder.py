@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from deepdecide.domain.errors import EvidenceImportError
-from deepdecide.domain.i18n import _
+from deepdecide.domain.i18n import _, ngettext
 from deepdecide.domain.progress import Cancellable, ProgressCallback, check_cancelled, report
 from deepdecide.importers.base import MAX_FILE_BYTES, ImportContext
 from deepdecide.importers.joins import is_aisbench_pair, join_aisbench, pairs
@@ -63,7 +63,9 @@ class FolderImport:
         return not self.failed
 
     def summary(self) -> str:
-        return _("{root}: {imported} result file(s) recognised, {skipped} skipped, {failed} failed").format(
+        return ngettext("{root}: {imported} result file recognised, {skipped} skipped, {failed} failed",
+                        "{root}: {imported} result files recognised, {skipped} skipped, {failed} failed",
+                        len(self.imported)).format(
             root=self.root, imported=len(self.imported), skipped=len(self.skipped), failed=len(self.failed))
 
 

@@ -85,7 +85,7 @@ def clean_message(m: Message, place: str | Message, findings: list[Finding]) -> 
             changed = changed or clean_m != v
             v = clean_m
         params.append((k, v))
-    return Message(m.id, m.template, tuple(params)) if changed else m
+    return Message(m.id, m.template, tuple(params), m.plural, m.count) if changed else m
 
 
 def safe_run(run: BenchmarkRun, index: int, src: Source, dropped: list[Message],

@@ -27,4 +27,4 @@ def evidence_csv(ws: Workspace) -> bytes:
                   f.provenance.tool_version, f.provenance.kind.value, len(f.runs), len(f.parity), f.provenance.sha256)
                  for i, f in enumerate(ws.evidence.files, start=1))
     return csv_bytes(Table("evidence_files", ("ref", "file_name", "size_bytes", "tool", "tool_version", "kind", "runs",
-                                              "parity_checks", "sha256"), rows))
+                                              "parity_checks", "sha256"), rows), style="comma")  # one form in every language

@@ -12,8 +12,10 @@ appears in the export without a change here.
   ``deepdecide inspect --json`` after the provenance of its file (file, SHA-256, kind);
 * :func:`parity_table`: one row per parity check, likewise.
 
-CSV files are UTF-8 with a byte-order mark (so spreadsheet programs read "≤" and "·"), comma
-separated, written atomically. XLSX needs the optional ``openpyxl`` (``pip install
+CSV files are UTF-8 with a byte-order mark (so spreadsheet programs read "≤" and "·"), written
+atomically, in the interface language's style (:func:`csv_style`): comma separated with decimal
+points in English; semicolon separated with decimal commas in Spanish, as a Spanish spreadsheet
+expects (``deepdecide export --csv-style`` chooses either). XLSX needs the optional ``openpyxl`` (``pip install
 'deepdecide[xlsx]'``); without it :func:`write_xlsx` raises :class:`XlsxUnavailable`.
 
 **Data, never formulas** (OWASP "CSV Injection"): the people who open these files are
@@ -33,7 +35,6 @@ lists what was removed in ``Table.redactions``.
 
 from __future__ import annotations
 
-import csv
 import dataclasses
 import io
 import math
@@ -430,20 +431,49 @@ def _csv_cell(value: Cell) -> str | int | float:
     return neutralise(str(value))
 
 
-def csv_bytes(table: Table) -> bytes:
+#: the CSV styles: "comma" (``,`` between fields, ``.`` before decimals: English spreadsheets) and
+#: "semicolon" (``;`` between fields, ``,`` before decimals: Spanish, French, German spreadsheets,
+#: whose list separator is ``;``)
+CSV_STYLES = ("comma", "semicolon")
+
+
+def csv_style(style: str | None = None) -> str:
+    """``style`` when given, else the interface language's: "semicolon" for a language that writes a
+    decimal comma (Spanish), "comma" otherwise."""
+    if style is not None:
+        if style not in CSV_STYLES:
+            raise ValueError(_("unknown CSV style {style!r}; expected one of: {styles}").format(
+                style=style, styles=", ".join(CSV_STYLES)))
+        return style
+    return "semicolon" if formatting.separators()[0] == "," else "comma"
+
+
+def _csv_field(value: str | int | float, decimal: str) -> str:
+    """One field: a number bare (with the style's decimal mark, so a spreadsheet reads it as a
+    number), a text quoted (a quote doubled)."""
+    if isinstance(value, str):
+        return '"' + value.replace('"', '""') + '"'
+    text = repr(value)  # the shortest text that reads back as the same number (0.173, 1e+16, -5)
+    return text.replace(".", decimal) if decimal != "." else text
+
+
+def csv_bytes(table: Table, style: str | None = None) -> bytes:
     """The table as CSV (UTF-8 with BOM, CRLF line ends as RFC 4180 has them): numbers bare, every
-    text field quoted, a text that could start a formula prefixed with a single quote."""
-    buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\r\n", quoting=csv.QUOTE_NONNUMERIC)
-    writer.writerow([neutralise(h) for h in table.headers])
-    for row in table.rows:
-        writer.writerow([_csv_cell(v) for v in row])
-    return ("\ufeff" + buf.getvalue()).encode("utf-8")
+    text field quoted, a text that could start a formula prefixed with a single quote. ``style``
+    (:data:`CSV_STYLES`; default the interface language's, :func:`csv_style`): "comma" writes
+    ``1.5,"text"``, "semicolon" ``1,5;"text"``, so a Spanish spreadsheet opens the file in columns
+    with its numbers as numbers."""
+    chosen = csv_style(style)
+    sep, decimal = (";", ",") if chosen == "semicolon" else (",", ".")
+    lines = [sep.join(_csv_field(neutralise(h), decimal) for h in table.headers)]
+    lines.extend(sep.join(_csv_field(_csv_cell(v), decimal) for v in row) for row in table.rows)
+    return ("\ufeff" + "".join(line + "\r\n" for line in lines)).encode("utf-8")
 
 
-def write_csv(table: Table, path: str | os.PathLike[str]) -> None:
-    """Write the table to ``path`` atomically (the old file or the new one, never half)."""
-    atomic_write_bytes(path, csv_bytes(table))
+def write_csv(table: Table, path: str | os.PathLike[str], style: str | None = None) -> None:
+    """Write the table to ``path`` atomically (the old file or the new one, never half), in ``style``
+    (default: the interface language's, :func:`csv_style`)."""
+    atomic_write_bytes(path, csv_bytes(table, style))
 
 
 def xlsx_available() -> bool:

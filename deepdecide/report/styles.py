@@ -277,9 +277,33 @@ def text_width(text: str, font: str, size: float) -> float:
     return float(stringWidth(text, font, size))
 
 
+#: what a line never breaks: a figure and its unit or currency ("0,67\u00a0US$", formatting writes them
+#: joined by a no-break space) and "≈" and its figure ("≈ 20 M US$")
+_BREAKS = re.compile(r"[ \t\r\n]+")
+
+
+def keep_figures_whole(text: str) -> str:
+    """``text`` with "≈" bound to the figure after it by a no-break space, so that a table cell never
+    leaves it alone at a line end."""
+    return text.replace("≈ ", "≈\u00a0")
+
+
+#: the smallest size a table cell is set in to keep a figure and its unit on one line
+CELL_MIN_SIZE = 5.0
+
+
+@functools.lru_cache(maxsize=256)
+def _shrunk(style: ParagraphStyle, size: float) -> ParagraphStyle:
+    """``style`` at a smaller size (not below ``CELL_MIN_SIZE``; rounded down to a tenth of a point)."""
+    size = max(CELL_MIN_SIZE, int(size * 10) / 10)
+    return ParagraphStyle(f"{style.name}-{size:g}", parent=style, fontSize=size,
+                          leading=style.leading * size / style.fontSize)
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def _word_width(text: str, font: str, size: float) -> float:
-    words = str(text).split()
+    """The width of the widest piece of ``text`` a line cannot break (a no-break space joins)."""
+    words = [w for w in _BREAKS.split(keep_figures_whole(str(text))) if w]
     return max((text_width(fonts.safe_text(w), font, size) for w in words), default=0.0)
 
 
@@ -435,15 +459,20 @@ def table(header: Sequence[str], rows: Sequence[Sequence[Any]], widths: Sequence
             if isinstance(value, Paragraph) or hasattr(value, "wrap"):
                 cells.append(value)
                 continue
-            text = fonts.safe_text(_cell_text(value))
+            text = keep_figures_whole(fonts.safe_text(_cell_text(value)))
             if room is not None and i < len(room) and "\n" not in text and len(text) <= LONG_WORD \
                     and text_width(text, cell.fontName, cell.fontSize) <= room[i]:
                 cells.append(text)
             else:  # one paragraph for a text repeated down a column: wrapped once, drawn in every row
                 found = shared.get((i, text))
                 if found is None:
-                    found = shared[(i, text)] = Paragraph(escape(break_long_words(text)),
-                                                          st[kind + "_r" if i in numeric else kind])
+                    style = st[kind + "_r" if i in numeric else kind]
+                    if room is not None and i < len(room) and len(text) <= LONG_WORD:
+                        # a figure with its unit ("0,672 US$") wider than its column: set smaller, never split
+                        need = _word_width(text, style.fontName, style.fontSize)
+                        if need > room[i] > 0:
+                            style = _shrunk(style, style.fontSize * room[i] / need)
+                    found = shared[(i, text)] = Paragraph(escape(break_long_words(text)), style)
                 cells.append(found)
         body.append(cells)
     n_cols = len(header)

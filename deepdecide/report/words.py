@@ -13,7 +13,7 @@ from enum import Enum
 from typing import Any
 
 from deepdecide.analysis.assessment import CapacitySource, Classification
-from deepdecide.domain.i18n import _, pgettext
+from deepdecide.domain.i18n import _, ngettext, pgettext
 from deepdecide.domain.matrix import SupportStatus
 from deepdecide.domain.messages import Amount, Message
 from deepdecide.domain.vocabulary import reset_cache, word
@@ -97,7 +97,8 @@ def capacity_label(capacity: Any) -> str:
     if source in (CapacitySource.ASSUMED, CapacitySource.NONE):
         return basis
     if getattr(capacity, "corrected_by", 0):
-        return _("{basis}, predicted, corrected by {n} measured pair(s)").format(basis=basis, n=capacity.corrected_by)
+        return ngettext("{basis}, predicted, corrected by {n} measured pair", "{basis}, predicted, corrected by {n} measured pairs",
+                        capacity.corrected_by).format(basis=basis, n=capacity.corrected_by)
     return _("{basis}, {source}").format(basis=basis, source=word(source))
 
 

@@ -118,7 +118,7 @@ def test_default_workspace_numbers_are_labelled_assumptions_computed_by_hand(ass
     # illustrative files (reconstructed from published figures) count for no rung, not even builds
     assert not sglang.evidence.builds.reached
     builds = " ".join(map(str, sglang.evidence.builds.reasons))
-    assert "3 illustrative run(s)" in builds and "count for no rung" in builds
+    assert "3 illustrative runs or checks" in builds and "count for no rung" in builds
     op = 1.73 * 0.10 + 0.10  # $0.273/GPU-h: 1.73 kW x PUE 1.0 x $0.10/kWh + $0.10 hosting
     assert sglang.costs.operating_hour_usd.value == pytest.approx(op)
     assert assessment.cost_view == "all-in" and sglang.costs.view == "all-in"

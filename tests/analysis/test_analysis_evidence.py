@@ -94,7 +94,7 @@ def test_a_failure_beside_a_pass_of_the_same_kind_is_a_failure():
 def test_performs_needs_a_run_meeting_the_slo_on_the_exact_platform():
     a = evaluate(workspace(), sensitivity=False)
     keep = a.option("keep-vllm-h100").evidence
-    assert keep.performs.reached and "3 of 4 run(s) meet the SLO" in str(keep.performs.reasons[0])
+    assert keep.performs.reached and "3 of 4 runs meet the SLO" in str(keep.performs.reasons[0])
     port = a.option("port-deepinfer-h100").evidence.performs
     assert not port.reached
     assert any("not evidence for nv-h100" in str(r) for r in port.reasons)

@@ -58,7 +58,7 @@ def test_the_sample_answers_honestly():
     assert any(m.id == "article.support.experimental" for m in port.of(SUPPORT).concerns)
     assert "Persistent KV cache" in texts(port.of(SERVICE).concerns)  # missing, nobody named
     # the B200 option's serving unit is the reference topology: 4 prefill + 64 decode
-    assert "68 GPU(s) (4 prefill + 64 decode)" in str(a.option("buy-sm100-deepinfer").article.of(DISTRIBUTED).answer)
+    assert "68 GPUs (4 prefill + 64 decode)" in str(a.option("buy-sm100-deepinfer").article.of(DISTRIBUTED).answer)
     # the illustrative runs are named as counting for nothing
     sglang = a.option("keep-sglang-h100").article.of(DISTRIBUTED)
     assert any(m.id == "article.runs.nothing" for m in sglang.evidence)
@@ -145,7 +145,7 @@ def test_question_3_is_answered_on_the_serving_unit_the_runs_used(shared_fixture
     q = art.of(DISTRIBUTED)
     assert q.state == ANSWERED and q.files == ("vllm_serving_l40s_append_multi.jsonl",)
     # rates 10 and 30/s meet the SLO; as fast as possible (TTFT p99 ~10 s) does not
-    assert "a serving unit of 4 GPU(s) meets the SLO up to 30 requests/s" in str(q.answer)
+    assert "a serving unit of 4 GPUs meets the SLO up to 30 requests/s" in str(q.answer)
     assert any(m.id == "article.memory.none" for m in q.missing)  # vLLM's file states no KV-cache use
     # the same runs do not answer it for a planned unit of 8 GPUs
     q = answers(l40s_workspace(shared_fixture, 8), "vllm-l40s").of(DISTRIBUTED)

@@ -14,7 +14,7 @@ from deepdecide.domain import i18n
 def test_evaluate_in_spanish_with_lang(capsys):
     assert main(["--lang", "es", "evaluate", "--no-monte-carlo"]) == 0
     out = capsys.readouterr().out
-    assert "ganadora: keep-sglang-h100" in out
+    assert "ganadora: Mantener H100 y servir con SGLang" in out
     assert "Por qué, opción por opción:" in out
     assert "puesto  opción" in out  # the table's headers
     assert "US$/M caja" in out and "Importes en USD" in out
@@ -31,7 +31,7 @@ def test_lang_may_follow_the_command(capsys):
 def test_english_is_the_default_and_json_stays_english(capsys, monkeypatch):
     assert main(["evaluate", "--no-monte-carlo"]) == 0
     out = capsys.readouterr().out
-    assert "winner: keep-sglang-h100" in out and "Why, option by option:" in out
+    assert "winner: Keep H100, serve with SGLang" in out and "Why, option by option:" in out
     assert main(["--lang", "es", "evaluate", "--no-monte-carlo", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     reasons = data["options"][0]["evidence"]["builds"]["reasons"]

@@ -25,7 +25,9 @@ def test_evaluate_prints_the_ranking_with_classification_and_reasons(capsys):
                 "TCO 3y cash", "TCO 3y all-in*", "P(best)"):
         assert col in out
     assert "Cost view that drives the ranking: all-in" in out
-    line = next(ln for ln in out.splitlines() if ln.split()[1:2] == ["port-deepinfer-h100"])
+    # options by their names, never their ids (ids stay in --json)
+    assert "port-deepinfer-h100" not in out and "keep-sglang-h100" not in out
+    line = next(ln for ln in out.splitlines() if "Port DeepInfer to H100 (experimental)" in ln and ln.startswith("-"))
     assert "experimental" in line and "blocked" in line
     assert "not on the official list" in out
     assert "BLOCKER: Persistent KV cache" in out
@@ -35,18 +37,18 @@ def test_evaluate_prints_the_ranking_with_classification_and_reasons(capsys):
     assert "Monte Carlo (all-in (economic) view): 500 draws" in out
     assert "100 %" not in out
     # the owned fleet and the shortfall, per option (20 % headroom and one spare unit)
-    assert "fleet: 1,272 GPUs = 159 nodes of 8: 1,024 owned + 248 to buy (owned on nv-h100: 1,024)" in out
-    assert "fleet: 1,088 GPUs = 136 nodes of 8: 1,024 owned + 64 to buy (owned on nv-h100: 1,024)" in out
+    assert "fleet: 1,272 GPUs = 159 nodes of 8: 1,024 owned + 248 to buy (owned on NVIDIA H100 SXM: 1,024)" in out
+    assert "fleet: 1,088 GPUs = 136 nodes of 8: 1,024 owned + 64 to buy (owned on NVIDIA H100 SXM: 1,024)" in out
     # SM100 sized per pool at its measured 4 + 64 ratio: 24 configurations + 1 spare of 9 nodes
     assert "fleet: 1,800 GPUs = 225 nodes of 8: 0 owned + 1,800 to buy" in out
-    sglang = next(ln for ln in out.splitlines() if ln.split()[1:2] == ["keep-sglang-h100"])
+    sglang = next(ln for ln in out.splitlines() if ln.startswith("1 ") and "Keep H100, serve with SGLang" in ln)
     assert "≈ $0.5" in sglang and "≈ $0.9" in sglang  # cash and all-in $/M, marked as assumed
     # money over time: the purchases when paid, payback, the hosted API and the budget by fiscal year
     assert "1,800 x $55.0k = $99.0M in 2027-03" in out and "never within the horizon" in out
     # the demand in both directions and each disaggregated option's pools
     assert "Peak demand: 200,000 output tok/s and 1,600,000 input tok/s (8 input tokens per output token)" in out
-    assert "measured ratio, 24 configuration(s), prefill pool limits; KV transfer: scale-up-domain" in out
-    assert "each pool sized on its own; KV transfer: rdma" in out
+    assert "measured ratio, 24 configurations; the prefill pool limits; KV transfer: inside one scale-up domain" in out
+    assert "each pool sized on its own; KV transfer: RDMA between nodes" in out
     assert "hosted API: $2.06/M output tokens (placeholder)" in out
     assert "Budget by fiscal year, cash" in out and "FY2027" in out
     # a platform's price is one input, said even when it flips nothing
@@ -138,8 +140,8 @@ def test_evaluate_writes_every_weight_with_one_precision(capsys):
     """A 5 % weight beside a 20 % one: "0.050" and "0.200" (never "0.0500"), as the GUI's columns."""
     assert cli_main.main(["evaluate", str(sample_workspace_path()), "--no-monte-carlo"]) == 0
     lines = [ln.strip() for ln in capsys.readouterr().out.splitlines() if ln.strip().startswith("weight ")]
-    assert "weight blockers = 0.050 (5.0 %): winner holds for 0.000 (0.0 %) .. no limit" in lines
-    assert any(ln.startswith("weight cost-per-m-tokens = 0.200 (20.0 %)") for ln in lines)
+    assert "weight Unowned blockers = 0.050 (5.0 %): winner holds for 0.000 (0.0 %) .. no limit" in lines
+    assert any(ln.startswith("weight Cost per million output tokens = 0.200 (20.0 %)") for ln in lines)
     figures = [m for ln in lines for m in re.findall(r"(?<![\d.])\d+\.\d+(?= \()", ln)]
     assert figures and all(len(f.split(".")[1]) == 3 for f in figures), figures
 

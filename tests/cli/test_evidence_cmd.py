@@ -49,7 +49,7 @@ def test_import_of_llama_changes_nothing_and_every_command_says_why(capsys, samp
     main(["evaluate", str(sample), "--no-monte-carlo"])
     text = capsys.readouterr().out
     assert "Evidence judged against the workload: DeepSeek-V4.1-Flash" in text
-    row = next(line for line in text.splitlines() if line.split()[1:2] == ["keep-vllm-h100"])
+    row = next(line for line in text.splitlines() if " Keep H100, serve with vLLM " in line)  # its name, not its id
     assert " 0/0/1/0 " in row and "(assumed)" in row
     assert "1,024 / 170 tokens vs 6,144–10,240 / 768–1,280" in text
 

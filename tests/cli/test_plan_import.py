@@ -58,7 +58,7 @@ def test_a_plan_folder_imports_with_its_context_and_moves_the_step_on(plan_dir, 
     laid = _lay_out(plan_dir, shared_fixture, 2)
     assert main(["import", str(plan_dir), "--into", str(ws_path)]) == 0
     out = capsys.readouterr().out
-    assert "3 planned file(s) done, 4 missing, 0 failed" in out
+    assert "3 planned files done, 4 missing, 0 failed" in out
     assert "missing: 01-keep-sglang-h100-capacity/results/sglang-nv-h100-c64.jsonl" in out
     assert "migration step 5 (Measure prefill latency" in out and "todo -> in-progress" in out
     ws = load_workspace(ws_path)
@@ -114,7 +114,7 @@ def test_every_planned_file_done_marks_the_step_done(plan_dir, tmp_path, shared_
     shutil.copyfile(SAMPLE, ws_path)
     assert main(["import", str(folder), "--into", str(ws_path)]) == 0
     out = capsys.readouterr().out
-    assert "3 planned file(s) done, 0 missing, 0 failed" in out
+    assert "3 planned files done, 0 missing, 0 failed" in out
     assert next(s for s in load_workspace(ws_path).migration_plan if s.order == 5).status == StepStatus.DONE
 
 
@@ -170,7 +170,7 @@ def test_a_planned_parity_run_is_judged_against_its_reference_run(tmp_path, shar
     shutil.copyfile(SAMPLE, ws_path)
     assert main(["import", str(folder), "--into", str(ws_path)]) == 0
     out = capsys.readouterr().out
-    assert "2 planned file(s) done, 1 missing, 0 failed" in out  # the environment capture was not made
+    assert "2 planned files done, 1 missing, 0 failed" in out  # the environment capture was not made
     added = load_workspace(ws_path).evidence.files[-1]
     # judged against the reference run (without one, an lm-eval check has no rule at all): the same file
     # on both sides, delta 0, yet inconclusive — gsm8k's 1,319 questions are too few for the default

@@ -152,7 +152,7 @@ def test_importing_a_folder_nested_a_thousand_deep(tmp_path):
     shutil.copyfile(MINIMAL, ws)
     try:
         code, text = _run(["import", str(levels[0]), "--into", str(ws), "--kind", "illustrative"])
-        assert code == 0 and "Traceback" not in text and "1 evidence file(s) added" in text, text
+        assert code == 0 and "Traceback" not in text and "1 evidence file added" in text, text
     finally:  # bottom-up: shutil.rmtree recurses once per level
         for level in reversed(levels):
             for entry in level.iterdir():

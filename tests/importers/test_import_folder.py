@@ -46,7 +46,7 @@ def test_recognised_files_are_imported_and_the_rest_skipped_with_a_reason(tmp_pa
     assert "empty" in skipped[str(tmp_path / "run0" / "empty.json")]
     assert "workspace" in skipped[str(tmp_path / "copy.deepdecide.yaml")]
     assert seen == sorted(seen) and seen[-1] == 1.0
-    assert "3 result file(s) recognised, 4 skipped, 0 failed" in got.summary()
+    assert "3 result files recognised, 4 skipped, 0 failed" in got.summary()
 
 
 def test_a_damaged_result_file_fails_the_step(tmp_path):
@@ -100,7 +100,7 @@ def test_cli_imports_a_folder(tmp_path):
     code, text = _run(["import", str(folder), "--into", str(ws), "--kind", "own"])
     assert code == 0, text
     assert "skipped" in text and "README.md" in text
-    assert "3 result file(s) recognised, 4 skipped, 0 failed" in text
+    assert "3 result files recognised, 4 skipped, 0 failed" in text
     assert len(load_workspace(ws).evidence.files) == before + 3
 
 

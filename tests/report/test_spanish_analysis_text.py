@@ -16,7 +16,7 @@ from deepdecide.domain import formatting, i18n
 from deepdecide.domain.messages import Amount, Message, msg
 
 #: messages whose Spanish is their English: units, metric names and loan words of the field
-SAME_IN_SPANISH = {"fleet.one_gpu", "slo.tpot", "slo.ttft", "trail.hardware"}
+SAME_IN_SPANISH = {"fleet.one_gpu", "slo.tpot", "slo.ttft", "trail.hardware", "article.unit.gpus"}
 
 #: Assessment fields that hold the user's or a file's own text (never translated)
 USER_TEXT_FIELDS = {"notes", "sources", "label", "title", "name", "option_name", "other_name", "provider",

@@ -84,7 +84,7 @@ def test_analysis_reads_the_kind_not_the_label():
     assert "illustrative" not in said_own.replace("illustrative, reconstructed (old words)", "")
     typed = _builds_text(_with_sample_runs_as(ProvenanceKind.ILLUSTRATIVE, "from a cookbook"))
     # illustrative files count for no rung (not even builds), and the reason says so
-    assert "illustrative run(s)" in typed and "count for no rung" in typed
+    assert "illustrative runs or checks" in typed and "count for no rung" in typed
 
 
 def test_record_names_the_kind():

@@ -458,7 +458,7 @@ class EvidencePage(Page):
     def _file_fit(self, f: EvidenceFile, detail: bool = False) -> str:
         """How the file's runs and checks fit the workload: "2 mismatch", "3 match", with reasons on hover."""
         if f.prediction_errors and not f.runs and not f.parity:  # a predictor's error table: what it holds
-            text = npgettext("error table", "{n} predictor error row(s)", "{n} predictor error row(s)", len(f.prediction_errors)).format(n=len(f.prediction_errors))
+            text = npgettext("error table", "{n} predictor error row", "{n} predictor error rows", len(f.prediction_errors)).format(n=len(f.prediction_errors))
             if not detail:
                 return text
             from deepdecide.analysis.prediction import error_table_lines

@@ -635,8 +635,8 @@ class MainWindow(QMainWindow):
         blocking = [w for w in warnings if not isinstance(w, MigratedValue)]
         if blocking:
             self.status_label.setText(fmt(ngettext(
-                "Opened %1 with {n} warning(s): fix them before saving. First: %2",
-                "Opened %1 with {n} warning(s): fix them before saving. First: %2",
+                "Opened %1 with {n} warning: fix it before saving: %2",
+                "Opened %1 with {n} warnings: fix them before saving. First: %2",
                 len(blocking)).format(n=len(blocking)), path, str(blocking[0])))
         if warnings:
             self.status_label.setToolTip("\n".join(str(w) for w in warnings))

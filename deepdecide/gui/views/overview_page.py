@@ -209,10 +209,10 @@ class OptionCard(QFrame):
                  or oa.slo_standing.reason is None]
         notes[:0] = [text(m) for m in oa.capacity.caveats]  # what the capacity rests on, from the Assessment
         if oa.runs_counting_for_nothing:  # the Assessment decides; the card says it
-            notes.insert(0, fmt(ngettext("{n} run(s) do not count: %1", "{n} run(s) do not count: %1", oa.runs_counting_for_nothing).format(n=oa.runs_counting_for_nothing),
+            notes.insert(0, fmt(ngettext("{n} run does not count: %1", "{n} runs do not count: %1", oa.runs_counting_for_nothing).format(n=oa.runs_counting_for_nothing),
                                 self.fit_text(oa.fit)))
         if oa.checklist.blockers:
-            notes.append(fmt(ngettext("{n} blocker(s): %1", "{n} blocker(s): %1", len(oa.checklist.blockers)).format(n=len(oa.checklist.blockers)),
+            notes.append(fmt(ngettext("{n} blocker: %1", "{n} blockers: %1", len(oa.checklist.blockers)).format(n=len(oa.checklist.blockers)),
                              ", ".join(b.title for b in oa.checklist.blockers)))
         if oa.slo_standing.reason is not None:  # a knock-out: said first, on the card itself
             notes.insert(0, fmt(_("Not recommendable: %1"), text(oa.slo_standing.reason)))

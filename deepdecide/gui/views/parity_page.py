@@ -237,8 +237,8 @@ class ParityPage(Page):
                     checks = checks_for(self.document.workspace, o, k)
                     head = f"<b>{o.name}</b> — {kind_label(k)}"
                     others = len(shown_checks(self.document.workspace, self.document.assessment(), o, k)) - len(checks)
-                    more = ("<br><i>" + ngettext("{n} more check(s) count for no verdict (another model, a "
-                                                "proxy, or needing context)", "{n} more check(s) count for no verdict (another model, a "
+                    more = ("<br><i>" + ngettext("{n} more check counts for no verdict (another model, a "
+                                                "proxy, or needing context)", "{n} more checks count for no verdict (another model, a "
                                                 "proxy, or needing context)", others).format(n=others) + "</i>") if others else ""
                     if not checks:
                         return (head + "<br>" + _("No check of this kind on this exact runtime and platform.")

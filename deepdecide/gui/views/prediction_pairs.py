@@ -55,8 +55,8 @@ class PredictionPairsPanel(_PairsTable):
                             "(predicted − measured) / measured.")]
             text += predictor_lines(assessment)
         elif predicted:
-            text = [ngettext("{n} predicted run(s) and no measured run of the same configuration: their error is "
-                            "unknown, and capacities resting on them get no range.", "{n} predicted run(s) and no measured run of the same configuration: their error is "
+            text = [ngettext("{n} predicted run and no measured run of the same configuration: its error is "
+                            "unknown, and capacities resting on it get no range.", "{n} predicted runs and no measured run of the same configuration: their error is "
                             "unknown, and capacities resting on them get no range.", predicted).format(n=predicted)]
         else:
             text = [_("No predicted runs (estimators or simulators such as AIConfigurator, vidur, BLIS) "

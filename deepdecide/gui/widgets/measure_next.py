@@ -153,7 +153,7 @@ class MeasureNextPanel(QFrame):
             self.status.setText(fmt(_("Not written: %1"), str(exc)))
             self.status.show()
             return
-        self.status.setText(fmt(ngettext("Benchmark plan written to %1: {n} script(s); run each with BASE_URL set, "
-                                        "then import the folder.", "Benchmark plan written to %1: {n} script(s); run each with BASE_URL set, "
+        self.status.setText(fmt(ngettext("Benchmark plan written to %1: {n} script; run it with BASE_URL set, "
+                                        "then import the folder.", "Benchmark plan written to %1: {n} scripts; run each with BASE_URL set, "
                                         "then import the folder.", len(plan.items)).format(n=len(plan.items)), folder))
         self.status.show()

@@ -12,7 +12,7 @@ from deepdecide.analysis.assessment import OptionAssessment, UnitPrice
 from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
 from deepdecide.domain.formatting import DASH, percent, unit_text
-from deepdecide.domain.i18n import _
+from deepdecide.domain.i18n import _, ngettext
 from deepdecide.report import charts
 from deepdecide.report.sections.base import BODY_W, Context, h1, h2, money, num
 from deepdecide.report.sections.titles import title
@@ -107,10 +107,15 @@ def _fleet_rows(ctx: Context) -> list[list[str]]:
 def fleet(ctx: Context) -> list[Flowable]:
     m = ctx.assessment.money
     out = h2(_("Fleet per option"), "budget-fleet")
-    out.append(para(_("The first year's fleet: serving units = demand × (1 + headroom {headroom}) / (serving GPUs "
-                      "per unit × capacity), rounded up, plus {spares} spare unit(s) for failure recovery, in whole nodes; the "
-                      "owned GPUs first, the rest bought or rented. In service: the month the option serves (time to "
-                      "production; new GPUs after their lead time and ramp).").format(
+    out.append(para(ngettext(
+        "The first year's fleet: serving units = demand × (1 + headroom {headroom}) / (serving GPUs per unit × "
+        "capacity), rounded up, plus {spares} spare unit for failure recovery, in whole nodes; the owned GPUs "
+        "first, the rest bought or rented. In service: the month the option serves (time to production; new GPUs "
+        "after their lead time and ramp).",
+        "The first year's fleet: serving units = demand × (1 + headroom {headroom}) / (serving GPUs per unit × "
+        "capacity), rounded up, plus {spares} spare units for failure recovery, in whole nodes; the owned GPUs "
+        "first, the rest bought or rented. In service: the month the option serves (time to production; new GPUs "
+        "after their lead time and ramp).", int(m.spare_units)).format(
         headroom=percent(m.headroom), spares=formatting.integer(m.spare_units))))
     out.append(table([_("Option"), _("Serving units"), _("GPUs"), _("Owned used"), _("Bought"), _("Rented"),
                       _("Spare"), _("In service")], _fleet_rows(ctx),

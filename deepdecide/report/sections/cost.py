@@ -14,7 +14,7 @@ from deepdecide.domain.i18n import _, ngettext
 from deepdecide.domain.messages import Message
 from deepdecide.domain.workspace import KvTransfer, PoolRole
 from deepdecide.report import charts
-from deepdecide.report.sections.base import BODY_W, Context, est, fig, h1, h2, money, num
+from deepdecide.report.sections.base import BODY_W, Context, est, fig, h1, h2, money, num, option_label
 from deepdecide.report.sections.titles import title
 from deepdecide.report.styles import bullets, para, table
 from deepdecide.report.words import acquire_word, capacity_label, text, word
@@ -184,7 +184,8 @@ def pools(ctx: Context) -> list[Flowable]:
                          num(pool.workers), num(pool.gpus), num(pool.nodes),
                          f"{num(pool.owned_used)} + {num(pool.new_gpus)}",
                          money(cpm.value) if cpm is not None else DASH])
-        ratio = (_("measured ratio, {n} configuration(s); the {limiting} pool limits").format(
+        ratio = (ngettext("measured ratio, {n} configuration; the {limiting} pool limits",
+                          "measured ratio, {n} configurations; the {limiting} pool limits", int(p.units or 0)).format(
             n=num(p.units), limiting=word(PoolRole(p.limiting))) if p.ratio == "measured" and p.limiting else
             _("measured ratio") if p.ratio == "measured" else
             _("each pool sized on its own against its latency limit"))
@@ -201,8 +202,8 @@ def pools(ctx: Context) -> list[Flowable]:
                               view=word(a.cost_view), unit=ctx.unit)))
         out.append(table([_("Option"), _("Pool"), _("Runtime / platform"), _("Class"), _("Capacity (basis)"),
                           _("Workers"), _("GPUs"), _("Nodes"), _("Owned + new"), _("{unit}/M").format(unit=ctx.unit)],
-                         rows, [30 * mm, 13 * mm, 25 * mm, 16 * mm, 30 * mm, 13 * mm, 12 * mm, 11 * mm, 17 * mm,
-                                13 * mm], numeric=(5, 6, 7, 9)))
+                         rows, [30 * mm, 12 * mm, 24 * mm, 16 * mm, 26 * mm, 13 * mm, 12 * mm, 11 * mm, 17 * mm,
+                                19 * mm], numeric=(5, 6, 7, 9)))  # $/M wide enough for "0,0273 US$"
         out += bullets(notes)
     return out
 
@@ -267,7 +268,8 @@ def assumptions(ctx: Context) -> list[Flowable]:
         [_("Spare units per option (failure recovery)"), formatting.integer(a.spare_units)],
         [_("Owned GPUs in the economic view"), _("at their {value} value").format(value=word(a.owned_value))],
         [_("Fiscal year starts in month"), formatting.integer(a.fiscal_year_start_month)],
-        [_("Payback measured against"), ctx.assessment.money.baseline or _("no keep option")],
+        [_("Payback measured against"), option_label(ctx.ws, ctx.assessment.money.baseline)
+         if ctx.assessment.money.baseline else _("no keep option")],
         [_("Monte Carlo"), ngettext("{n} draw, seed {seed}, triangular(low, likely, high)",
                                     "{n} draws, seed {seed}, triangular(low, likely, high)", a.monte_carlo_draws)
          .format(n=formatting.integer(a.monte_carlo_draws), seed=a.monte_carlo_seed)],

@@ -57,4 +57,7 @@ def sources(ctx: Context) -> list[Flowable]:
              ", ".join(name_of(ctx, o) for o in c.cited_for)] for c in cites]
     out.append(table(["#", _("Title"), _("Author or publisher"), _("Date"), _("Locator"), _("Cited for")], rows,
                      [8 * mm, 38 * mm, 24 * mm, 24 * mm, 48 * mm, 32 * mm]))
+    # the support matrix's notes and the sources' titles are the sources' own words, in their language
+    out.append(para(_("Titles, dates, locators and the support matrix's notes are quoted as each source "
+                      "publishes them, in its own language."), "small"))
     return out
