@@ -52,7 +52,7 @@ def test_evaluate_prints_the_ranking_with_classification_and_reasons(capsys):
     assert "hosted API: $2.06/M output tokens (placeholder)" in out
     assert "Budget by fiscal year, cash" in out and "FY2027" in out
     # a platform's price is one input, said even when it flips nothing
-    assert re.search(r"NVIDIA H100 SXM: purchase price per GPU \[.*\]: affects 4 options", out)
+    assert re.search(r"NVIDIA H100 SXM: purchase price per GPU \[.*\]: affects 5 options", out)  # the mixed option's H100 prefill too
     assert "WARNING: the reference unit needs 68 GPUs in one scale-up domain" in out
 
 

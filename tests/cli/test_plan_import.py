@@ -90,7 +90,7 @@ def test_a_planned_file_that_fails_is_reported_failed_and_nothing_moves(plan_dir
     before = ws_path.read_bytes()
     assert main(["import", str(plan_dir), "--into", str(ws_path)]) == 3
     got = capsys.readouterr()
-    assert "2 planned file(s) done, 4 missing, 1 failed" in got.out
+    assert "2 planned files done, 4 missing, 1 failed" in got.out
     assert f"failed: {laid[1]}" in got.out
     assert "migration step 5 (Measure prefill latency, decode latency, concurrency, memory use and failure " \
            "recovery): stays todo (nothing is saved)" in got.out
@@ -194,7 +194,7 @@ def test_a_planned_file_that_is_no_result_file_is_failed_not_missing(plan_dir, t
     (plan_dir / third.path).write_text("upstream connect error or disconnect/reset before headers\n", encoding="utf-8")
     assert main(["import", str(plan_dir), "--into", str(ws_path)]) == 0
     out = capsys.readouterr().out
-    assert "3 planned file(s) done, 3 missing, 1 failed" in out
+    assert "3 planned files done, 3 missing, 1 failed" in out
     assert f"failed: {third.path} (sglang-bench-serving, sglang on nv-h100): not a result file: format not " \
            "recognised" in out
     assert next(s for s in load_workspace(ws_path).migration_plan if s.order == 5).status == StepStatus.IN_PROGRESS
@@ -234,9 +234,9 @@ def test_a_planned_aisbench_pair_is_done_as_one_import_naming_both_files(plan_di
     n = len(load_workspace(ws_path).evidence.files)
     assert main(["import", str(folder), "--into", str(ws_path)]) == 0
     out = capsys.readouterr().out
-    assert "3 planned file(s) done, 0 missing, 0 failed" in out  # the capture, the CSV and the JSON
+    assert "3 planned files done, 0 missing, 0 failed" in out  # the capture, the CSV and the JSON
     assert f"done: {csv_rel} + {json_rel} (one run in two files, imported together or not at all)" in out
-    assert "missing" not in out.split("planned file(s) done", 1)[1].split("\n", 1)[1]
+    assert "missing" not in out.split("planned files done", 1)[1].split("\n", 1)[1]
     ws = load_workspace(ws_path)
     assert next(s for s in ws.migration_plan if s.order == 5).status == StepStatus.DONE
     added = ws.evidence.files[n:]
@@ -257,5 +257,5 @@ def test_a_planned_aisbench_pair_that_cannot_be_joined_fails_as_a_pair(plan_dir,
     shutil.copyfile(SAMPLE, ws_path)
     assert main(["import", str(folder), "--into", str(ws_path), "--keep-going"]) == 3  # a file failed
     out = capsys.readouterr().out
-    assert "1 planned file(s) done, 0 missing, 2 failed" in out
+    assert "1 planned file done, 0 missing, 2 failed" in out
     assert f"failed: {csv_rel} + {json_rel} (one run in two files, imported together or not at all)" in out
