@@ -170,17 +170,19 @@ def output_refused(*paths: str | None) -> bool:
 
 def report_warnings(warnings: Sequence[DeepdecideError]) -> None:
     """What an older file's migration read otherwise (nothing to fix), and rules it breaks that its schema
-    did not have: it opens, but saving it needs a fix."""
+    did not have: it opens and saves, each such value carried over while unchanged."""
     from deepdecide.domain.errors import MigratedValue
 
     for w in warnings:
         error(_("warning: {message}").format(message=getattr(w, "message", w)))
     warnings = [w for w in warnings if not isinstance(w, MigratedValue)]
     if warnings:
-        error(ngettext("warning: {n} value breaks rules of the current workspace schema; the file opens, "
-                       "but saving it (or changing its status) requires fixing it (docs/workspace-schema.md)",
-                       "warning: {n} values break rules of the current workspace schema; the file opens, "
-                       "but saving it (or changing its status) requires fixing them (docs/workspace-schema.md)",
+        error(ngettext("warning: {n} value breaks rules of the current workspace schema; the file opens and "
+                       "saves with it carried over while it is unchanged, and a changed value must meet the rule "
+                       "(docs/workspace-schema.md, \"Carried over\")",
+                       "warning: {n} values break rules of the current workspace schema; the file opens and "
+                       "saves with them carried over while they are unchanged, and a changed value must meet "
+                       "its rule (docs/workspace-schema.md, \"Carried over\")",
                        len(warnings)).format(n=len(warnings)))
 
 

@@ -9,8 +9,9 @@ Reasons are written in the current language (``domain.i18n``) from parameters: t
 value and the range are filled into a translated sentence, never joined from fragments.
 
 Every rule carries ``since``: the schema version that introduced it. A file written with an older
-schema that breaks a newer rule still opens (the rule is a warning then); saving it, which writes
-the current schema, makes it an error (see ``storage.files``).
+schema that breaks a newer rule still opens (the rule is a warning then); saving it writes the
+current schema and marks each such value *carried over* while it is unchanged (a changed value must
+meet the rule; see ``storage.files.check_with_warnings``).
 """
 
 from __future__ import annotations

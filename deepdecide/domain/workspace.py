@@ -443,6 +443,19 @@ class ParityOutlook:
     note: str = ""  # whose judgement, on what basis
 
 
+@dataclass(frozen=True, slots=True)
+class CarriedOver:
+    """A value an older workspace held that breaks a rule its schema did not have, kept as it was
+    (docs/workspace-schema.md, "Carried over"). While the value at ``path`` is unchanged (its
+    canonical JSON hashes to ``sha256``) the rule is a warning, in every later save and open; a
+    changed value must meet the rule. ``schema`` is the version of the workspace it came from: only a
+    rule introduced after it is carried (a limit that protects the commands never is)."""
+
+    path: str  # the key path where it was when it was carried over
+    sha256: str  # of the value's canonical JSON (storage.files.value_sha256)
+    schema: int  # the schema version of the workspace it came from
+
+
 # no slots: storage.files keeps the workspaces it found valid in a WeakValueDictionary
 @dataclass(frozen=True)
 class Workspace:
@@ -467,6 +480,8 @@ class Workspace:
     schema_version: int = SCHEMA_VERSION
     # stated chances of passing the required parity checks (a judgement; schema 8, optional)
     parity_outlook: tuple[ParityOutlook, ...] = tuple_field()
+    # values of an older workspace kept unchanged though a later rule refuses them (schema 10, optional)
+    carried_over: tuple[CarriedOver, ...] = tuple_field()
 
     def option(self, option_id: str) -> Option | None:
         return next((o for o in self.options if o.id == option_id), None)

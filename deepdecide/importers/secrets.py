@@ -490,10 +490,12 @@ def redact_edit(edit: Any) -> tuple[Any, list[Finding]]:
 
 
 def redact_workspace(ws: _W) -> tuple[_W, list[Finding]]:
-    """The workspace with every known-prefix token (:func:`scan_known`) removed from every text it
+    """The workspace with every known-prefix token (:func:`scan_known`) and every home directory
+    (``/home/NAME``, ``/Users/NAME``, ``C:\\Users\\NAME``, ``/root``: ``~``) removed from every text it
     holds, and what was removed, placed by key path (``signoffs[0].conditions``). For what leaves
     the program built from a workspace that may hold one (edited by hand, written by an older
-    build): a record, a new revision. Enums, numbers and hashes are left as they are."""
+    build): a record, a new revision. Enums, numbers and hashes are left as they are; no entropy
+    rule applies (paths and identities keep their words)."""
     findings: list[Finding] = []
 
     def walk(value: Any, place: str) -> Any:
@@ -501,10 +503,13 @@ def redact_workspace(ws: _W) -> tuple[_W, list[Finding]]:
             return value
         if isinstance(value, str):
             out, kinds = scan_known(value)
+            homeless = _HOME.sub("~", out)
+            if homeless != out:
+                kinds = (*kinds, "home directory")
             if not kinds:
                 return value
             findings.extend(Finding(k, place) for k in kinds)
-            return out
+            return homeless
         if isinstance(value, tuple):
             items = tuple(walk(v, f"{place}[{i}]") for i, v in enumerate(value))
             return value if all(a is b for a, b in zip(items, value, strict=True)) else items

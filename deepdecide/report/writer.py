@@ -58,7 +58,7 @@ def write_record(ws: Workspace, path: str | os.PathLike[str], *, sections: Itera
     """
     target = Path(path)
     _check_target(target)
-    # no known-prefix token (hf_, ghp_, sk-, AKIA…) reaches a record, whatever the workspace holds
+    # no known-prefix token (hf_, ghp_, sk-, AKIA…) nor home directory reaches a record, whatever the workspace holds
     # (edited by hand, written by an older build); the CLI and the GUI say what was left out
     ws = redact_workspace(ws)[0]
     signer = load_pkcs12(sign.p12_path, sign.passphrase) if sign else None  # fail before the slow part

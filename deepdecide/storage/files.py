@@ -12,6 +12,7 @@ import dataclasses
 import json
 import math
 import os
+import re
 import weakref
 from collections.abc import Callable, Iterator
 from contextvars import ContextVar
@@ -25,7 +26,14 @@ from deepdecide.domain.evidence import BenchmarkRun
 from deepdecide.domain.i18n import _
 from deepdecide.domain.matrix import Component, SupportMatrix
 from deepdecide.domain.workload import model_matches, workload_problems
-from deepdecide.domain.workspace import SCHEMA_VERSION, ChecklistItem, Criterion, Strategy, Workspace
+from deepdecide.domain.workspace import (
+    SCHEMA_VERSION,
+    CarriedOver,
+    ChecklistItem,
+    Criterion,
+    Strategy,
+    Workspace,
+)
 from deepdecide.storage import codec, evidence_store
 from deepdecide.storage.yamlio import LocatedData, atomic_write_bytes, dump_yaml, parse_yaml, read_yaml_file
 
@@ -607,13 +615,17 @@ def decode(located: LocatedData, expected_kind: str | None = None,
         exc.path = _origin(exc.path, moves)
         exc.line = located.line_of(exc.path)
         raise
-    errors, later = check_with_warnings(doc, version, clean_sections=frozenset(clean_sections))
+    carried: list[CarriedOver] = []
+    errors, later = check_with_warnings(doc, version, clean_sections=frozenset(clean_sections),
+                                        carried=carried if kind == "workspace" else None)
     for e in errors + later:
         e.file = located.file
         e.path = _origin(e.path, moves)
         e.line = located.line_of(e.path)
     if errors:
         raise ValidationErrors(errors) if len(errors) > 1 else errors[0]
+    if kind == "workspace":  # a value of an older file that a later rule refuses is carried over, not lost
+        doc = _carry(doc, carried)
     if warnings is not None:
         warnings.extend(found + later)
     if notes is not None and kind == "workspace":
@@ -794,9 +806,10 @@ UNCHECKED = ""
 
 def save_workspace(ws: Workspace, path: str | os.PathLike[str], *, expected_sha256: str | None = UNCHECKED,
                    wait: float | None = None, stored: bool | None = None) -> str:
-    """Validate against every rule of the current schema (a warning when an older file was opened is an
-    error now), then write atomically: the target is the old file or the new one, never half.
-    Returns the SHA-256 of the bytes written.
+    """Validate against every rule of the current schema, then write atomically: the target is the old
+    file or the new one, never half. Returns the SHA-256 of the bytes written. A value an older file
+    held that breaks a later rule blocks nothing while it is unchanged: it is written as carried over
+    (``Workspace.carried_over``); a changed value must meet the rule.
 
     One writer at a time (``storage.lock``): the write takes the workspace's lock (waiting up to
     ``wait`` seconds for another writer; a command's ``lock.hold`` covers it already) and, under it,
@@ -813,11 +826,13 @@ def save_workspace(ws: Workspace, path: str | os.PathLike[str], *, expected_sha2
 
     from deepdecide.storage import lock
 
-    errors = check(ws)
+    carried: list[CarriedOver] = []
+    errors = check_with_warnings(ws, SCHEMA_VERSION, carried=carried)[0]
     for e in errors:
         e.file = e.file or str(path)
     if errors:
         raise ValidationErrors(errors) if len(errors) > 1 else errors[0]
+    ws = _carry(ws, carried)  # what was carried over and is still unchanged; a value since fixed is dropped
     if ws.schema_version != SCHEMA_VERSION:
         ws = dataclasses.replace(ws, schema_version=SCHEMA_VERSION)
     if stored is None:
@@ -860,12 +875,19 @@ def save_workspace(ws: Workspace, path: str | os.PathLike[str], *, expected_sha2
 
 
 def check(doc: Any) -> list[ValidationError]:
-    """Every rule of the current schema; each error carries the key path of the culprit."""
-    errors, later = check_with_warnings(doc, SCHEMA_VERSION)
-    return errors + later
+    """Every rule of the current schema; each error carries the key path of the culprit. A value
+    carried over unchanged from an older workspace (``Workspace.carried_over``) is no error."""
+    return check_with_warnings(doc, SCHEMA_VERSION)[0]
 
 
-def check_with_warnings(doc: Any, schema_version: int, clean_sections: frozenset[str] = frozenset()
+def _carry(ws: Workspace, carried: list[CarriedOver]) -> Workspace:
+    """``ws`` holding exactly the carried-over values its check found (each once, in the order found)."""
+    entries = tuple(dict.fromkeys(carried))
+    return ws if entries == ws.carried_over else dataclasses.replace(ws, carried_over=entries)
+
+
+def check_with_warnings(doc: Any, schema_version: int, clean_sections: frozenset[str] = frozenset(),
+                        carried: list[CarriedOver] | None = None
                         ) -> tuple[list[ValidationError], list[ValidationError]]:
     """(errors, warnings) of a document written with ``schema_version``: a rule introduced by a later
     schema is a warning for it (the file still opens), an error for a file of that schema or later.
@@ -874,7 +896,12 @@ def check_with_warnings(doc: Any, schema_version: int, clean_sections: frozenset
     built-in data whose own file broke no rule (``_builtin_section``): the walks its own file's
     check made over it (the matrix's cells and sources, every id and name in it) are not made again;
     the rules that look across sections (an option's runtime and platform in the matrix, answers
-    to checklist items) and the cheap per-section ones still are."""
+    to checklist items) and the cheap per-section ones still are.
+
+    A workspace's value that breaks a rule its schema did not have is *carried over*
+    (``Workspace.carried_over``): a warning saying so, and, in a file of the current schema, a
+    warning as long as the value is the one carried over (an error once it is changed). ``carried``
+    (when given) gets the entries the workspace holds after this check: one per value carried over."""
     errs: list[ValidationError] = []
     problems: list[validation.Problem] = []
     if isinstance(doc, Workspace):
@@ -894,9 +921,84 @@ def check_with_warnings(doc: Any, schema_version: int, clean_sections: frozenset
     problems.extend(validation.id_problems(doc, skip=skip))
     problems.extend(validation.name_problems(doc, skip=skip))
     later: list[ValidationError] = []
+    values = _Values(doc) if isinstance(doc, Workspace) else None
+    kept = {(_pattern(c.path), c.sha256): c for c in doc.carried_over} if isinstance(doc, Workspace) else {}
     for p in problems:
-        (errs if p.since <= schema_version else later).append(ValidationError(p.reason, path=p.path))
+        entry = None
+        if p.path in NEVER_CARRIED:
+            pass
+        elif values is not None and p.since > schema_version:  # an older file's value: carried over from it
+            digest = values.sha256(p.path)
+            entry = CarriedOver(p.path, digest, schema_version) if digest else None
+        elif values is not None and kept:  # carried over by an earlier save, if still unchanged
+            digest = values.sha256(p.path)
+            entry = kept.get((_pattern(p.path), digest or ""))
+            entry = entry if entry is not None and p.since > entry.schema else None
+        if entry is None and p.since <= schema_version:
+            errs.append(ValidationError(p.reason, path=p.path))
+            continue
+        if entry is not None:
+            if carried is not None:
+                carried.append(dataclasses.replace(entry, path=p.path))
+            reason = _("{reason} (carried over unchanged from a schema-{schema} workspace: it is kept; a changed "
+                       "value must meet the rule)").format(reason=p.reason, schema=entry.schema)
+        else:
+            reason = p.reason
+        later.append(ValidationError(reason, path=p.path))
     return errs, later
+
+
+#: key paths whose breach is never carried over: a decision's status *accepted* or *rejected* comes only
+#: from signed verdicts (docs/approval.md), so an older file's typed status is a warning on open and
+#: must be set back (or approved again) before the workspace is saved or a record is made
+NEVER_CARRIED = frozenset({"decision.status"})
+
+
+def _pattern(path: str) -> str:
+    """A key path without its list positions: a carried-over value is found again after the rows
+    before it were removed or moved (``options[3].name`` and ``options[2].name`` are one pattern)."""
+    return re.sub(r"\[\d+\]", "[]", path)
+
+
+_PATH_PART = re.compile(r"\.?([^.\[\]]+)|\[(\d+)\]")
+
+
+class _Values:
+    """The values at key paths of a workspace's canonical data (made once, when first asked)."""
+
+    def __init__(self, ws: Workspace) -> None:
+        self.ws = ws
+        self.data: Any = None
+
+    def sha256(self, path: str) -> str | None:
+        """The SHA-256 of the canonical JSON of the value at ``path``; None where the path leads nowhere."""
+        if self.data is None:
+            self.data = workspace_to_data(self.ws, canonical=True)
+        return value_sha256(self.data, path)
+
+
+def value_sha256(data: Any, path: str) -> str | None:
+    """The SHA-256 of the canonical JSON (as ``canonical_json`` writes it) of the value at the key path
+    ``path`` of plain data; None where the path leads nowhere."""
+    import hashlib
+
+    value = data
+    pos = 0
+    for m in _PATH_PART.finditer(path):
+        if m.start() != pos:
+            return None
+        pos = m.end()
+        key, index = m.group(1), m.group(2)
+        if key is not None and isinstance(value, dict) and key in value:
+            value = value[key]
+        elif index is not None and isinstance(value, list) and int(index) < len(value):
+            value = value[int(index)]
+        else:
+            return None
+    if pos != len(path) or not path:
+        return None
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def _unique(ids: list[str], path: str, errs: list[ValidationError], what: str = "id") -> None:

@@ -32,6 +32,18 @@ class Case:
     printed_only: bool = False  # ``absent`` applies to the terminal output only (a stored bidi mark is text)
 
 
+#: texts a spreadsheet would run as a formula (OWASP "CSV Injection"; the issue's HYPERLINK first)
+FORMULAS: tuple[str, ...] = (
+    '=HYPERLINK("http://127.0.0.1:9/?x="&A1,"details")',
+    "=cmd|' /C calc'!A0",
+    "+1+2",
+    "-2+3+cmd|' /C calc'!A0",
+    "@SUM(1+1)*cmd|' /C calc'!A0",
+    "\t=1+2",
+    "\r=1+2",
+)
+
+
 def vllm(**changes) -> dict:
     rec = {"date": "20250601-120000", "backend": "vllm", "model_id": "org/Model-8B", "tokenizer_id": "org/Model-8B",
            "num_prompts": 100, "request_rate": "inf", "burstiness": 1.0, "max_concurrency": 8, "duration": 50.0,
@@ -329,6 +341,14 @@ def cases() -> list[Case]:
     # --- long and odd text
     add("long_model.json", dumps(vllm(model_id="m" * 200000)), "flag", "cut to")
     add("nul_in_string.json", dumps(vllm(model_id="a\u0000b")), "ok")
+    # --- spreadsheet formulas (issue 26, failure 1): imported as text; test_formula_corpus.py exports them
+    for i, payload in enumerate(FORMULAS):
+        add(f"formula_label_{i}.json", dumps(vllm(label=payload)), "ok")
+        add(f"formula_model_{i}.json", dumps(vllm(model_id=payload, tokenizer_id=payload)), "ok")
+    # a file name that is a formula (contents differ: one content is one evidence file)
+    add('=HYPERLINK("x")+1.json', dumps(vllm(max_concurrency=16)), "ok")
+    add("@SUM(1+1).json", dumps(vllm(max_concurrency=32)), "ok")
+    add("-2+3+cmd.json", dumps(vllm(max_concurrency=64)), "ok")
     # --- special files and folders
     add("a_fifo.json", "fifo", "fail", "named pipe")
     add("a_socket.json", "socket", "fail", "socket")

@@ -1,5 +1,5 @@
 """The desktop application opens a workspace of an older schema that breaks a newer rule, says so,
-and refuses to save it until the value is fixed (the migration policy, docs/workspace-schema.md)."""
+and saves it with the value carried over, unchanged (the migration policy, docs/workspace-schema.md)."""
 
 from __future__ import annotations
 
@@ -7,14 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from deepdecide.domain.errors import LocatedError
-
 SMALL = Path(__file__).resolve().parent.parent / "fixtures" / "gui" / "small.deepdecide.yaml"
 
 pytestmark = pytest.mark.gui
 
 
-def test_an_older_file_opens_with_its_warnings_and_cannot_be_saved_as_is(make_window, interaction, tmp_path):
+def test_an_older_file_opens_with_its_warnings_and_saves_its_value_carried_over(make_window, interaction, tmp_path):
     text = SMALL.read_text(encoding="utf-8")
     assert "schema_version: 1\n" in text
     old = tmp_path / "old.deepdecide.yaml"
@@ -26,10 +24,14 @@ def test_an_older_file_opens_with_its_warnings_and_cannot_be_saved_as_is(make_wi
     assert not interaction.errors
     target = tmp_path / "saved.deepdecide.yaml"
     interaction.save_path = str(target)
-    assert not window.save_as()
-    _title, exc = interaction.errors[-1]
-    assert isinstance(exc, LocatedError) and exc.path == "slo.max_error_rate"
-    assert not target.exists()
+    assert window.save_as()  # the user changed nothing: saving is never refused for it
+    assert not interaction.errors
+    saved = target.read_text(encoding="utf-8")
+    assert "max_error_rate: 5" in saved and "carried_over:" in saved and "path: slo.max_error_rate" in saved
+    window.close()
+    again = make_window()
+    assert again.open_file(str(target))
+    assert "1 warning" in again.status_label.text() and "carried over" in again.status_label.toolTip()
 
 
 def test_the_same_file_named_on_the_command_line_says_its_warnings_too(make_window, tmp_path):

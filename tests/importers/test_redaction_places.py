@@ -236,3 +236,24 @@ def test_the_whole_workspace_pass_leaves_a_clean_workspace_as_it_is():
     ws = files.load_workspace(SMALL)
     clean, found = redact_workspace(ws)
     assert clean is ws and found == []
+
+
+def test_a_home_path_a_workspace_holds_reaches_neither_the_record_nor_a_revision(tmp_path, workspace, capsys):
+    """Issue 26, 8: a home folder typed into the file by hand (or kept by an older build) is ``~`` in the
+    record's inputs and in the revision ``revise`` writes; stderr says where it was."""
+    home = "/home/bob"  # hostile test data: a user's home folder, no real path
+    ws = files.load_workspace(workspace)
+    ws = dataclasses.replace(ws, decision=dataclasses.replace(ws.decision, rationale=f"notes in {home}/plans.txt"))
+    files.save_workspace(ws, workspace)
+    record = tmp_path / "r.pdf"
+    code, _out, err = _run(["report", str(workspace), "-o", str(record)], capsys)
+    assert code == 0, err
+    assert "redacted: home directory in decision.rationale" in err
+    inputs = extract_attachments(record.read_bytes())[INPUTS_NAME].decode()
+    assert home not in inputs and "notes in ~/plans.txt" in inputs
+    nxt = tmp_path / "next.deepdecide.yaml"
+    code, _out, err = _run(["revise", str(record), "-o", str(nxt)], capsys)
+    assert code == 0, err
+    assert home not in nxt.read_text(encoding="utf-8")
+    code, out, _err = _run(["verify", str(record)], capsys)
+    assert code == 5 and "intact, unsigned" in out

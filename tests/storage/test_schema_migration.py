@@ -1,6 +1,6 @@
 """Schema evolution: a workspace written by an earlier release still opens, validates, evaluates and
-reports; rules it breaks that its schema did not have are warnings on open and errors on save; the
-stored form holds no non-finite number but the unlimited request rate ("inf")."""
+reports; a value it holds that breaks a rule its schema did not have is a warning on open and is
+carried over on save while unchanged (a changed value must meet the rule); the stored form holds no non-finite number but the unlimited request rate ("inf")."""
 
 from __future__ import annotations
 
@@ -90,29 +90,79 @@ def test_the_schema_1_sample_opens_validates_evaluates_reports_and_saves(tmp_pat
 
 
 # ---------------------------------------------------------------------------------------------
-# warnings on open, errors on save
+# warnings on open, carried over on save while unchanged
 
 
-def test_an_older_file_breaking_a_newer_rule_opens_with_a_warning_and_cannot_be_saved(tmp_path):
+def _power_zero(tmp_path: Path) -> tuple[Path, str]:
     text = MINIMAL.read_text(encoding="utf-8").replace(
         "power_kw_per_gpu: {low: 1.6, likely: 1.73, high: 1.9}\n- id: port-engine",
         "power_kw_per_gpu: {low: 0, likely: 0, high: 0}\n- id: port-engine", 1)
-    path = _v1(tmp_path, text)
+    return _v1(tmp_path, text), text
+
+
+def test_an_older_file_breaking_a_newer_rule_opens_with_a_warning_and_saves_it_carried_over(tmp_path):
+    path, text = _power_zero(tmp_path)
     warnings: list[ValidationError] = []
     ws = files.load_workspace(path, warnings)
     assert [w.path for w in warnings] == ["options[0].cost.power_kw_per_gpu"]
     assert warnings[0].file == str(path) and warnings[0].line is not None
-    assert "(0, 100] kW per GPU" in warnings[0].reason
+    assert "(0, 100] kW per GPU" in warnings[0].reason and "carried over" in warnings[0].reason
+    assert [c.path for c in ws.carried_over] == ["options[0].cost.power_kw_per_gpu"]
+    assert ws.carried_over[0].schema == 1
     code, out, err = _run(["validate", str(path)])
     assert code == 0 and "1 warning" in out and "warning:" in err and "options[0].cost.power_kw_per_gpu" in err
     code, out, err = _run(["evaluate", str(path), "--no-monte-carlo"])
     assert "Traceback" not in err and "warning:" in err
+    # the user did not change the value: saving is not refused, the value is kept and marked
+    files.save_workspace(ws, path)
+    saved = path.read_text(encoding="utf-8")
+    assert f"\nschema_version: {SCHEMA_VERSION}\n" in saved and "carried_over:" in saved
+    warnings.clear()
+    again = files.load_workspace(path, warnings)
+    assert again == ws and again.options[0].cost.power_kw_per_gpu.likely == 0
+    assert [w.path for w in warnings] == ["options[0].cost.power_kw_per_gpu"]
+    assert "carried over unchanged from a schema-1 workspace" in warnings[0].reason
+    code, out, err = _run(["validate", str(path)])
+    assert code == 0 and "1 warning" in out and "carried over" in err
+    pdf = tmp_path / "r.pdf"
+    code, _out, err = _run(["report", str(path), "-o", str(pdf)])
+    assert code == 0 and pdf.exists(), err
+    # a save after another edit keeps it too (found again after the rows before it move)
+    other = dataclasses.replace(again, name="Renamed")
+    files.save_workspace(other, path)
+    assert files.load_workspace(path).carried_over == ws.carried_over
+    # a changed value must meet the rule: another value still out of range is refused
+    cost = again.options[0].cost
+    bad = dataclasses.replace(cost, power_kw_per_gpu=dataclasses.replace(cost.power_kw_per_gpu, high=1000.0))
+    changed = dataclasses.replace(again, options=(dataclasses.replace(again.options[0], cost=bad),
+                                                  *again.options[1:]))
     before = path.read_bytes()
     with pytest.raises(ValidationError) as info:
-        files.save_workspace(ws, path)
+        files.save_workspace(changed, path)
     assert info.value.path == "options[0].cost.power_kw_per_gpu"
     assert path.read_bytes() == before
-    # the same value in a file of the current schema is an error when it is opened
+    # a fixed value leaves nothing carried over
+    good = dataclasses.replace(cost, power_kw_per_gpu=dataclasses.replace(cost.power_kw_per_gpu, low=1.0,
+                                                                          likely=1.5, high=2.0))
+    fixed = dataclasses.replace(again, options=(dataclasses.replace(again.options[0], cost=good),
+                                                *again.options[1:]))
+    files.save_workspace(fixed, path)
+    assert "carried_over" not in path.read_text(encoding="utf-8")
+    warnings.clear()
+    assert files.load_workspace(path, warnings).carried_over == () and warnings == []
+
+
+def test_a_carried_over_value_is_found_again_after_the_rows_before_it_move(tmp_path):
+    path, _text = _power_zero(tmp_path)
+    ws = files.load_workspace(path)
+    moved = dataclasses.replace(ws, options=(*ws.options[1:], ws.options[0]))
+    files.save_workspace(moved, path)
+    back = files.load_workspace(path)
+    assert [c.path for c in back.carried_over] == [f"options[{len(ws.options) - 1}].cost.power_kw_per_gpu"]
+
+
+def test_the_same_value_in_a_file_of_the_current_schema_is_an_error(tmp_path):
+    _path, text = _power_zero(tmp_path)
     current = tmp_path / "new.deepdecide.yaml"
     current.write_text(text.replace("schema_version: 1", f"schema_version: {SCHEMA_VERSION}"), encoding="utf-8")
     with pytest.raises(ValidationError) as info:
@@ -120,6 +170,19 @@ def test_an_older_file_breaking_a_newer_rule_opens_with_a_warning_and_cannot_be_
     assert info.value.path == "options[0].cost.power_kw_per_gpu" and info.value.line is not None
     code, _out, err = _run(["validate", str(current)])
     assert code == 1 and f"{current}:" in err
+
+
+def test_a_carried_over_mark_never_excuses_a_limit_that_protects_the_commands(tmp_path):
+    base = MINIMAL.read_text(encoding="utf-8").replace("schema_version: 1", f"schema_version: {SCHEMA_VERSION}")
+    draws = 10**12
+    digest = hashlib.sha256(json.dumps(draws).encode()).hexdigest()
+    text = (base + f"assumptions:\n  monte_carlo_draws: {draws}\n"
+            f"carried_over:\n- {{path: assumptions.monte_carlo_draws, sha256: '{digest}', schema: 1}}\n")
+    path = tmp_path / "forged.deepdecide.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ValidationError) as info:
+        files.load_workspace(path)
+    assert info.value.path == "assumptions.monte_carlo_draws"
 
 
 def test_limits_that_protect_the_commands_are_errors_in_older_files_too(tmp_path):

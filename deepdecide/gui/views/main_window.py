@@ -630,13 +630,15 @@ class MainWindow(QMainWindow):
     def say_opened(self, path: str, warnings: list[ValidationError]) -> None:
         """The status line after opening ``path``, with the warnings its read gave (on the command line too)."""
         self.status_label.setText(fmt(_("Opened %1"), path))
-        # an older file breaking a newer rule: it opens; saving it needs the values fixed (what its migration
-        # read otherwise blocks nothing: listed in the tooltip)
+        # an older file breaking a newer rule: it opens and saves, the values carried over while unchanged
+        # (what its migration read otherwise: listed in the tooltip)
         blocking = [w for w in warnings if not isinstance(w, MigratedValue)]
         if blocking:
             self.status_label.setText(fmt(ngettext(
-                "Opened %1 with {n} warning: fix it before saving: %2",
-                "Opened %1 with {n} warnings: fix them before saving. First: %2",
+                "Opened %1 with {n} warning: a value a later rule refuses, carried over while unchanged "
+                "(a changed value must meet the rule). %2",
+                "Opened %1 with {n} warnings: values a later rule refuses, carried over while unchanged "
+                "(a changed value must meet its rule). First: %2",
                 len(blocking)).format(n=len(blocking)), path, str(blocking[0])))
         if warnings:
             self.status_label.setToolTip("\n".join(str(w) for w in warnings))
