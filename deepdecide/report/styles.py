@@ -300,6 +300,14 @@ def _shrunk(style: ParagraphStyle, size: float) -> ParagraphStyle:
                           leading=style.leading * size / style.fontSize)
 
 
+def _widest_is_figure(text: str, font: str, size: float) -> bool:
+    """Whether the widest unbreakable piece of ``text`` is a figure joined to its unit or currency (by a
+    no-break space): only that is set smaller; a long name ("DeepSeek-V4.1-Flash") is broken as usual."""
+    words = [w for w in _BREAKS.split(keep_figures_whole(str(text))) if w]
+    widest = max(words, key=lambda w: text_width(fonts.safe_text(w), font, size), default="")
+    return "\u00a0" in widest
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def _word_width(text: str, font: str, size: float) -> float:
     """The width of the widest piece of ``text`` a line cannot break (a no-break space joins)."""
@@ -470,7 +478,7 @@ def table(header: Sequence[str], rows: Sequence[Sequence[Any]], widths: Sequence
                     if room is not None and i < len(room) and len(text) <= LONG_WORD:
                         # a figure with its unit ("0,672 US$") wider than its column: set smaller, never split
                         need = _word_width(text, style.fontName, style.fontSize)
-                        if need > room[i] > 0:
+                        if need > room[i] > 0 and _widest_is_figure(text, style.fontName, style.fontSize):
                             style = _shrunk(style, style.fontSize * room[i] / need)
                     found = shared[(i, text)] = Paragraph(escape(break_long_words(text)), style)
                 cells.append(found)
