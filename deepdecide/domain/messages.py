@@ -83,6 +83,13 @@ def naming(names: Mapping[str, Mapping[str, str]] | None) -> Iterator[None]:
         _names.reset(token)
 
 
+def name_ids(names: Mapping[str, Mapping[str, str]] | None) -> None:
+    """Name ids from now on in the current context (None: stop): for a long-lived view of one workspace
+    at a time, the desktop, which calls it whenever its workspace changes (a block of output uses
+    :func:`naming`)."""
+    _names.set(names)
+
+
 def names_of(ws: object) -> dict[str, dict[str, str]]:
     """The names of a workspace's ids: its options, criteria, and the support matrix's platforms
     ("NVIDIA H100") and runtimes; a metric by its word in the vocabulary."""

@@ -140,8 +140,8 @@ def test_spanish_installs_qt_own_translations_and_the_analysis_language(qapp):
         dialog.deleteLater()
         assert _("&File") == "&Archivo"
         # plural forms: Spanish has two
-        assert ngettext("{n} blocker(s): %1", "{n} blocker(s): %1", 1).format(n=1) == "1 bloqueante: %1"
-        assert ngettext("{n} blocker(s): %1", "{n} blocker(s): %1", 3).format(n=3) == "3 bloqueantes: %1"
+        assert ngettext("{n} blocker: %1", "{n} blockers: %1", 1).format(n=1) == "1 bloqueante: %1"
+        assert ngettext("{n} blocker: %1", "{n} blockers: %1", 3).format(n=3) == "3 bloqueantes: %1"
         from PySide6.QtCore import QLocale
 
         assert QLocale().language() == QLocale.Language.Spanish  # spin boxes and dates

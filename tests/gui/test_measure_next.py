@@ -17,12 +17,12 @@ def test_overview_names_what_to_measure_next_and_writes_the_plan(make_window, qt
     page = window.show_page("overview")
     mc = window.document.monte_carlo()
     qtbot.waitUntil(lambda: mc.current() is not None, timeout=30000)
-    qtbot.waitUntil(lambda: "benchmark keep-sglang-h100" in page.measure_next.body.text(), timeout=10000)
+    qtbot.waitUntil(lambda: "benchmark Keep H100, serve with SGLang" in page.measure_next.body.text(), timeout=10000)
     panel = page.measure_next
     top = mc.current().worth_measuring()
     assert top and top[0].key == "keep-sglang-h100.capacity"
     body = panel.body.text()
-    assert "chance the recommendation changes (to keep-vllm-h100)" in body and "of expected TCO" in body
+    assert "chance the recommendation changes (to Keep H100, serve with vLLM)" in body and "of expected TCO" in body
     assert panel.button.isEnabled()
     qtbot.wait(300)  # the layout settles on the new text
     assert panel.body.height() >= panel.body.heightForWidth(panel.body.width())  # every line shows

@@ -143,7 +143,9 @@ class OptionCard(QFrame):
                    fits: tuple[EvidenceFit, ...] = (), criterion_names: dict[str, str] | None = None) -> None:
         self.option_id = oa.option
         self.title.setText(f"<b>{oa.name}</b>")
-        self.subtitle.setText(f"{labels.strategy(oa.strategy)} · {oa.runtime} · {oa.platform}")
+        # the runtime and platform by the names the Assessment holds, never their ids
+        where = [n for n in (oa.runtime_name or oa.runtime, oa.platform_name) if n]
+        self.subtitle.setText(" · ".join((labels.strategy(oa.strategy), *where)))
         if oa.rank is not None:
             self.rank.setText(fmt(_("<b>#%1</b>"), oa.rank))
             self.rank.setToolTip(_("Rank by weighted score"))
@@ -204,10 +206,12 @@ class OptionCard(QFrame):
                  or oa.slo_standing.reason is None]
         notes[:0] = [text(m) for m in oa.capacity.caveats]  # what the capacity rests on, from the Assessment
         if oa.runs_counting_for_nothing:  # the Assessment decides; the card says it
-            notes.insert(0, fmt(ngettext("{n} run(s) do not count: %1", "{n} run(s) do not count: %1", oa.runs_counting_for_nothing).format(n=oa.runs_counting_for_nothing),
+            notes.insert(0, fmt(ngettext("{n} run does not count: %1", "{n} runs do not count: %1",
+                                         oa.runs_counting_for_nothing).format(n=oa.runs_counting_for_nothing),
                                 self.fit_text(oa.fit)))
         if oa.checklist.blockers:
-            notes.append(fmt(ngettext("{n} blocker(s): %1", "{n} blocker(s): %1", len(oa.checklist.blockers)).format(n=len(oa.checklist.blockers)),
+            notes.append(fmt(ngettext("{n} blocker: %1", "{n} blockers: %1",
+                                      len(oa.checklist.blockers)).format(n=len(oa.checklist.blockers)),
                              ", ".join(b.title for b in oa.checklist.blockers)))
         if oa.slo_standing.reason is not None:  # a knock-out: said first, on the card itself
             notes.insert(0, fmt(_("Not recommendable: %1"), text(oa.slo_standing.reason)))

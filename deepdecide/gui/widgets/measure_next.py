@@ -111,7 +111,8 @@ class MeasureNextPanel(QFrame):
                      fmt(_("the informed choice costs %1 more in expected TCO"),
                          formatting.money(-i.value, currency)) if i.value is not None and i.value < 0 else "")
             chance = fmt(_("%1 chance the recommendation changes (to %2)"),
-                         formatting.percent(i.p_change, 1), ", ".join(i.switch_to))
+                         formatting.percent(i.p_change, 1),
+                         ", ".join(o.name if (o := a.option(oid)) is not None else oid for oid in i.switch_to))
             lines.append(f"{n}. <b>{escape(what)}</b> — {escape(chance)}" + (f"; {escape(value)}" if value else ""))
         self.body.setText("<br>".join(lines))
         self._fit()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
-from deepdecide.analysis.assessment import Costs, CostViewFigures, OptionAssessment, TrailItem
+from deepdecide.analysis.assessment import Assessment, Costs, CostViewFigures, OptionAssessment, TrailItem
 from deepdecide.analysis.explain import source_key
 from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
@@ -267,7 +267,8 @@ def assumptions(ctx: Context) -> list[Flowable]:
         [_("Spare units per option (failure recovery)"), formatting.integer(a.spare_units)],
         [_("Owned GPUs in the economic view"), _("at their {value} value").format(value=word(a.owned_value))],
         [_("Fiscal year starts in month"), formatting.integer(a.fiscal_year_start_month)],
-        [_("Payback measured against"), ctx.assessment.money.baseline or _("no keep option")],
+        [_("Payback measured against"), _option_name(ctx.assessment, ctx.assessment.money.baseline)
+         or _("no keep option")],
         [_("Monte Carlo"), ngettext("{n} draw, seed {seed}, triangular(low, likely, high)",
                                     "{n} draws, seed {seed}, triangular(low, likely, high)", a.monte_carlo_draws)
          .format(n=formatting.integer(a.monte_carlo_draws), seed=a.monte_carlo_seed)],
@@ -314,3 +315,11 @@ def _measured(oa: OptionAssessment) -> bool:
     """Drawn filled: the capacity rests on an own or third-party measurement (not an assumption, a
     proxy or a prediction)."""
     return oa.capacity.source.value in ("own", "third_party")
+
+
+def _option_name(a: Assessment, option_id: str | None) -> str:
+    """An option by the name the Assessment holds (its id only when it holds no such option)."""
+    if not option_id:
+        return ""
+    o = a.option(option_id)
+    return o.name if o is not None else option_id
