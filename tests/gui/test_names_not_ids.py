@@ -37,6 +37,7 @@ def test_the_option_cards_and_what_to_measure_next_write_names(make_window, qtbo
     sglang = a.option("keep-sglang-h100")
     assert sglang.runtime_name == "SGLang" and sglang.platform_name == "H100 SXM"
     assert "keep the stack · SGLang · H100 SXM" in subtitles
+    assert "buy hardware · SGLang / H100 + SGLang / B200" in subtitles  # a disaggregated option: its pools
     hosted = a.option("api-deepseek-flash")
     assert hosted.runtime_name == ws.option("api-deepseek-flash").hosted.provider and hosted.platform_name == ""
     assert any(s.startswith("hosted API · DeepSeek API") for s in subtitles)

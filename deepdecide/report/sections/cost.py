@@ -276,7 +276,8 @@ def assumptions(ctx: Context) -> list[Flowable]:
     out.append(table([_("Assumption"), _("Value (likely, range)")], rows, [70 * mm, BODY_W - 70 * mm]))
     rows = []
     notes: list[str] = []
-    for o in ws.options:
+    named = {o.id: o for o in ws.options}
+    for o in [named[oa.option] for oa in ctx.assessment.options if oa.option in named]:  # the one order
         c = o.cost
         ref = f"N{len(notes) + 1}" if c.assumption_note else DASH
         if c.assumption_note:

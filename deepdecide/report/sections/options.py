@@ -29,7 +29,11 @@ def options(ctx: Context) -> list[Flowable]:
     rows = []
     status_col = []
     short = look.short_labels(ws)
-    for i, o in enumerate(ws.options, start=1):
+    # in the one order of every view (the assessment's options come in it)
+    named = {o.id: o for o in ws.options}
+    ordered = [named[oa.option] for oa in a.options if oa.option in named]
+    ordered += [o for o in ws.options if a.option(o.id) is None]
+    for i, o in enumerate(ordered, start=1):
         oa = a.option(o.id)
         label = _("{option} (chosen)").format(option=o.name) if o.id == ws.decision.chosen_option else o.name
         cls = oa.classification if oa is not None else None
@@ -49,7 +53,7 @@ def options(ctx: Context) -> list[Flowable]:
                       "platform the runtime does not list is experimental, whatever the evidence says; reference "
                       "topologies are measurements on the hardware they name and are never scaled to another "
                       "platform."), "small"))
-    notes = [f"{o.name}: {o.notes}" for o in ws.options if o.notes]
+    notes = [f"{o.name}: {o.notes}" for o in ordered if o.notes]
     if notes:
         out += bullets(notes)
     out += pros_and_cons(ctx)
