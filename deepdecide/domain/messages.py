@@ -100,6 +100,15 @@ def names_of(ws: object) -> dict[str, dict[str, str]]:
         "platform": {p.id: f"{p.vendor} {p.name}".strip() for p in getattr(matrix, "platforms", ()) if p.name},
         "runtime": {r.id: r.name for r in getattr(matrix, "runtimes", ()) if r.name},
     }
+    # a hosted API's runtime and platform are not in the matrix: its provider, and the provider's servers
+    for o in getattr(ws, "options", ()):
+        hosted = getattr(o, "hosted", None)
+        if hosted is None:
+            continue
+        if getattr(hosted, "provider", "") and o.runtime not in out["runtime"]:
+            out["runtime"][o.runtime] = hosted.provider
+        if o.platform and o.platform not in out["platform"]:
+            out["platform"][o.platform] = i18n._("the provider's servers")
     return out
 
 

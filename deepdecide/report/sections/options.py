@@ -41,7 +41,10 @@ def options(ctx: Context) -> list[Flowable]:
         name = para(f"{esc(label)}<br/><font size=\"6.5\" color=\"#5b6470\">{esc(short[o.id])}</font>", "cell",
                     markup=True)
         pricing = word(o.cost.pricing)
-        rows.append([name, word(o.strategy), runtime_name(ws, o.runtime), platform_name(ws, o.platform),
+        # the runtime and platform by the names the Assessment holds (a hosted API's: its provider)
+        runtime = oa.runtime_name if oa is not None and oa.runtime_name else runtime_name(ws, o.runtime)
+        platform = (oa.platform_name or DASH) if oa is not None else platform_name(ws, o.platform)
+        rows.append([name, word(o.strategy), runtime, platform,
                      support_label(cls) if cls else DASH,
                      o.topology.description or _("{n} GPUs per node").format(n=o.topology.gpus_per_node),
                      pricing if o.id in considered else _("{pricing}; not considered").format(pricing=pricing)])
