@@ -114,3 +114,25 @@ def test_where_each_price_comes_from_names_its_source_by_title(make_window):
     assert not shown & {"h100_node_quote", "inferencex_d6"}
     row = next(r for r in range(model.rowCount()) if model.row_record(r).source == "h100_node_quote")
     assert model.index(row, col).data(Qt.ItemDataRole.EditRole) == "h100_node_quote"  # edited as stored
+
+
+def test_the_import_table_names_what_each_file_says(make_window):
+    from deepdecide.gui.views.import_context_dialog import RUNTIME, SAYS, ImportContextDialog
+    from deepdecide.importers import context_table
+    from deepdecide.importers.registry import import_file
+    from deepdecide.storage.files import data_root
+
+    window = make_window()
+    m = window.document.workspace.matrix
+    files = sorted((data_root() / "samples" / "evidence").glob("*.jsonl"))
+    rows = [context_table.row_for(str(f), import_file(f), m) for f in files]
+    choices = {"runtime": [(r.id, r.name) for r in m.runtimes],
+               "platform": [(p.id, f"{p.vendor} {p.name}") for p in m.platforms]}
+    dialog = ImportContextDialog(rows, choices, window)
+    try:
+        for i in range(len(rows)):
+            assert dialog.table.item(i, RUNTIME).text() == "SGLang"  # the file's own runtime, by its name
+            assert dialog.table.item(i, SAYS).text().startswith("SGLang · ")
+            assert "sglang" not in dialog.table.item(i, SAYS).toolTip()
+    finally:
+        dialog.deleteLater()
