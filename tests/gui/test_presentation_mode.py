@@ -139,5 +139,5 @@ def test_the_measure_slide_names_what_to_measure_next(make_window, qtbot):
     top = mc.current().worth_measuring()[0]
     assert top.key == "keep-sglang-h100.capacity"
     shown = texts(slide)
-    assert "benchmark keep-sglang-h100 on the workload under the SLO" in shown
+    assert "benchmark Keep H100, serve with SGLang on the workload under the SLO" in shown  # by name
     assert formatting.percent(top.p_change, 1) in shown
