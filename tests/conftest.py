@@ -43,6 +43,15 @@ def _english_interface():
     yield
     i18n.set_language("en")
 
+
+@pytest.fixture(autouse=True)
+def _no_names_left_behind():
+    """A desktop window names ids while it shows a workspace (messages.name_ids): not after its test."""
+    yield
+    from deepdecide.domain.messages import name_ids
+
+    name_ids(None)
+
 REPO_ROOT = Path(__file__).resolve().parents[1]
 #: the real third-party files, beside the checkout (present in CI and for every developer)
 SHARED_FIXTURES = REPO_ROOT / ".." / "shared" / "fixtures"

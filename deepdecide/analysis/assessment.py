@@ -794,6 +794,10 @@ class OptionAssessment:
     fit: FitCounts = FitCounts()  # how the evidence about this option fits the workload
     # the source article's four questions before approving a migration (analysis/questions.py)
     article: ArticleChecklist | None = None
+    # the runtime and platform by their names in the support matrix ("SGLang", "H100 SXM"); a hosted API's
+    # runtime by its provider: what every view writes instead of the ids
+    runtime_name: str = ""
+    platform_name: str = ""
     # against the SLO and the parity gate: an option that does not meet it is not recommendable (its
     # reason is one of ``eligibility_reasons``), on every surface
     slo_standing: SloStanding = MEETS_SLO

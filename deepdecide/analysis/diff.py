@@ -435,8 +435,23 @@ def input_changes(a: Workspace, b: Workspace) -> tuple[Change, ...]:
     for name in _top_fields():
         _walk(_AREA_OF.get(name, name), name, getattr(a, name), getattr(b, name), out)
     # an option's cost inputs are its prices: name the area for what a reader looks for
-    return tuple(dataclasses.replace(c, area="prices") if c.area == "options" and ".cost." in c.key else c
-                 for c in out)
+    out = [dataclasses.replace(c, area="prices") if c.area == "options" and ".cost." in c.key else c for c in out]
+    # the decision's chosen and considered options by their names (either revision's), never their ids
+    names = {o.id: o.name for o in (*a.options, *b.options) if o.name}
+    return tuple(dataclasses.replace(c, before=_option_names(c.before, names), after=_option_names(c.after, names))
+                 if c.key in _OPTION_VALUED else c for c in out)
+
+
+#: the inputs whose values are option ids
+_OPTION_VALUED = frozenset({"decision.chosen_option", "decision.considered_options"})
+
+
+def _option_names(value: str, names: dict[str, str]) -> str:
+    """A value written from option ids ("a, b") with each id replaced by its option's name."""
+    if value in names:
+        return names[value]
+    parts = value.split(", ")
+    return ", ".join(names.get(p, p) for p in parts) if any(p in names for p in parts) else value
 
 
 # ---------------------------------------------------------------------------------------------
@@ -457,12 +472,14 @@ def _gpus(value: float | None) -> str:
 
 def outcome_changes(a: Assessment, b: Assessment) -> tuple[Change, ...]:
     out: list[Change] = []
+    # options by the names the assessments hold, never their ids
+    names = {o.option: o.name for o in (*a.options, *b.options) if o.name}
     if a.winner != b.winner:
-        out.append(Change("outcome", _("recommended option"), a.winner or formatting.DASH,
-                          b.winner or formatting.DASH))
+        out.append(Change("outcome", _("recommended option"), names.get(a.winner or "", a.winner or formatting.DASH),
+                          names.get(b.winner or "", b.winner or formatting.DASH)))
     if a.ranking != b.ranking:
-        out.append(Change("outcome", _("ranking"), " > ".join(a.ranking) or formatting.DASH,
-                          " > ".join(b.ranking) or formatting.DASH))
+        out.append(Change("outcome", _("ranking"), " > ".join(names.get(i, i) for i in a.ranking) or formatting.DASH,
+                          " > ".join(names.get(i, i) for i in b.ranking) or formatting.DASH))
     oa = {o.option: o for o in a.options}
     for y in b.options:
         x: OptionAssessment | None = oa.get(y.option)
@@ -487,7 +504,7 @@ def outcome_changes(a: Assessment, b: Assessment) -> tuple[Change, ...]:
         )
         for name, before, after in pairs:
             if before != after:
-                out.append(Change("outcome", _(name).format(option=y.option), before, after))
+                out.append(Change("outcome", _(name).format(option=y.name or y.option), before, after))
     return tuple(out)
 
 

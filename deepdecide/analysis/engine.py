@@ -434,7 +434,7 @@ def _prepare(ws: Workspace, views: bool = True) -> _Prepared:
             runs=run_ids, parity_checks=tuple(idx.parity_ids.get(key, ())), effort=_effort(inputs[j].porting,
                                                                                               checklist),
             risks=_risks(ws, o, cls.official, checklist, len(run_ids)), fit=_fit_counts(idx, o.id),
-            slo_standing=slo_standing,
+            slo_standing=slo_standing, runtime_name=_runtime_name(ws, o), platform_name=_platform_name(ws, o),
             pools=pools_.assess(ws, plans[o.id], demand, g.headroom, money_of.get(o.id)) if o.id in plans else None))
     # the source article's four questions, per option (analysis/questions.py)
     options = [replace(oa, article=answer_questions(ws, idx, oa)) for oa in options]
@@ -650,3 +650,21 @@ def monte_carlo(ws: Workspace, draws: int | None = None, seed: int | None = None
     _, ranking, _, _ = _score(prep)
     return _monte_carlo(prep, [o.id for o in ws.options], draws, seed, progress, cancel,
                         winner=ranking[0] if ranking else None)
+
+
+def _runtime_name(ws: Workspace, o: Option) -> str:
+    """The option's runtime by its name in the matrix; a hosted API's by its provider; else its id."""
+    r = ws.matrix.runtime(o.runtime)
+    if r is not None and r.name:
+        return r.name
+    if o.hosted is not None and o.hosted.provider:
+        return o.hosted.provider
+    return o.runtime
+
+
+def _platform_name(ws: Workspace, o: Option) -> str:
+    """The option's platform by its name in the matrix ("H100 SXM"); none for a hosted API; else its id."""
+    p = ws.matrix.resolve_platform(o.platform) if o.platform else None
+    if p is not None and p.name:
+        return p.name
+    return "" if o.hosted is not None else o.platform

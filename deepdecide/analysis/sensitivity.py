@@ -164,7 +164,7 @@ def input_flips(model: ScenarioModel, winner: int, ids: list[str]) -> tuple[Inpu
         moved = tuple(ids[c] for c in inp.columns) if inp.platform is not None else ()
         if moved:  # one input of the platform, shared by its options
             notes.insert(0, msg("sensitivity.affects", "affects {n} options ({options})", n=len(moved),
-                                options=moved))
+                                options=moved))  # ids: named where the message is written
         if res["below"][0] is None and res["above"][0] is None:
             notes.append(msg("sensitivity.no_change", "the winner does not change between {low} and {high}",
                              low=Amount(_round(grid[i, 0]), inp.unit), high=Amount(_round(grid[i, -1]), inp.unit)))

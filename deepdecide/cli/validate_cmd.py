@@ -108,7 +108,8 @@ def _approval_lines(ws: Workspace, today: datetime.date) -> None:
         return
     gaps = approval.missing_for_approval(ws, dates.record_date(ws, today).date)
     if gaps:
-        print("  " + _("not ready for approval; missing: {gaps}").format(gaps="; ".join(str(g) for g in gaps)))
+        print("  " + _("not ready for approval; missing: {gaps}").format(gaps="; ".join(
+            f"{g} ({approval.FIELDS[g.id]})" if g.id in approval.FIELDS else str(g) for g in gaps)))
     else:
         print(_("  ready for approval: export it with deepdecide report WS -o RECORD.pdf --for-approval"))
     for line in approval.signer_summary(ws):

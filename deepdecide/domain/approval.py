@@ -238,6 +238,21 @@ def field_name(role: str) -> str:
     return "signoff-" + ("-".join(words) or "role")
 
 
+#: the workspace field each gap of :func:`missing_for_approval` is about, by the gap's id: the command
+#: line names it for a person editing the file; the desktop and the record say the gap in words only
+FIELDS = {
+    "approval.missing.chosen": "decision.chosen_option",
+    "approval.missing.rationale": "decision.rationale",
+    "approval.missing.good": "decision.consequences_good",
+    "approval.missing.bad": "decision.consequences_bad",
+    "approval.missing.confirmation": "decision.confirmation",
+    "approval.missing.approvers": "decision.decision_makers",
+    "approval.missing.identity": "signoffs[i]",
+    "dates.gap.cutoff": "decision.evidence_cutoff",
+    "dates.gap.updated": "decision.date",
+}
+
+
 def missing_for_approval(ws: Workspace, record_day: str | None = None) -> list[Message]:
     """What the record still lacks to be exported for approval (empty = ready): its content, dates that
     agree (the evidence cut-off and the decision's last update not after the record date: ``record_day``,
@@ -250,7 +265,7 @@ def missing_for_approval(ws: Workspace, record_day: str | None = None) -> list[M
     nameless = tuple(s.role for s in signers(ws) if not has_identity(s.row))
     if nameless:
         out.append(msg("approval.missing.identity", "no approver identity (the certificate's e-mail or name, and "
-                       "its CA's or own fingerprint: signoffs[i]) for {roles}", roles=nameless))
+                       "its CA's or own fingerprint) for {roles}", roles=nameless))
     return out
 
 
@@ -259,18 +274,18 @@ def content_gaps(ws: Workspace) -> list[Message]:
     d = ws.decision
     out: list[Message] = []
     if not d.chosen_option:
-        out.append(msg("approval.missing.chosen", "no chosen option (decision.chosen_option)"))
+        out.append(msg("approval.missing.chosen", "no chosen option"))
     if not d.rationale.strip():
-        out.append(msg("approval.missing.rationale", "no rationale: why this option (decision.rationale)"))
+        out.append(msg("approval.missing.rationale", "no rationale: why this option"))
     if not any(c.strip() for c in d.consequences_good):
-        out.append(msg("approval.missing.good", "no good consequences (decision.consequences_good)"))
+        out.append(msg("approval.missing.good", "no good consequences"))
     if not any(c.strip() for c in d.consequences_bad):
-        out.append(msg("approval.missing.bad", "no bad consequences (decision.consequences_bad)"))
+        out.append(msg("approval.missing.bad", "no bad consequences"))
     if not d.confirmation.strip():
         out.append(msg("approval.missing.confirmation",
-                       "no confirmation criteria: how the decision will be checked (decision.confirmation)"))
+                       "no confirmation criteria: how the decision will be checked"))
     if not required_approvers(ws):
-        out.append(msg("approval.missing.approvers", "no decision makers: nobody can approve (decision.decision_makers)"))
+        out.append(msg("approval.missing.approvers", "no decision makers: nobody can approve"))
     return out
 
 

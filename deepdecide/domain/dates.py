@@ -72,7 +72,7 @@ class CutOff:
         if self.newest_file:
             return msg("dates.cutoff.import", "the newest imported file, {file}, imported on {day}",
                        file=self.newest_file, day=Day(self.imported))
-        return msg("dates.cutoff.stated", "stated: decision.evidence_cutoff")
+        return msg("dates.cutoff.stated", "as stated in the decision")
 
 
 def evidence_cutoff(ws: Any) -> CutOff:
@@ -99,7 +99,7 @@ class RecordDate:
     @property
     def basis(self) -> Message:
         if self.pinned:
-            return msg("dates.record.pinned", "pinned: decision.record_date")
+            return msg("dates.record.pinned", "pinned in the decision")
         return msg("dates.record.export", "the day it was exported")
 
 
@@ -131,7 +131,7 @@ def date_gaps(ws: Any, record_day: str | None = None) -> list[Message]:
                        date=Day(date), date_basis=basis))
     updated = parse_day(ws.decision.date)
     if updated is not None and updated.isoformat() > date:
-        out.append(msg("dates.gap.updated", "dates that disagree: the decision was last updated on {updated} "
-                       "(decision.date), after the record date {date} ({date_basis})", updated=Day(updated.isoformat()),
+        out.append(msg("dates.gap.updated", "dates that disagree: the decision was last updated on {updated}, "
+                       "after the record date {date} ({date_basis})", updated=Day(updated.isoformat()),
                        date=Day(date), date_basis=basis))
     return out

@@ -94,6 +94,13 @@ def naming(names: Mapping[str, Mapping[str, str]] | None) -> Iterator[None]:
         _names.reset(token)
 
 
+def name_ids(names: Mapping[str, Mapping[str, str]] | None) -> None:
+    """Name ids from now on in the current context (None: stop): for a long-lived view of one workspace
+    at a time, the desktop, which calls it whenever its workspace changes (a block of output uses
+    :func:`naming`)."""
+    _names.set(names)
+
+
 def names_of(ws: object) -> dict[str, dict[str, str]]:
     """The names of a workspace's ids: its options, criteria, and the support matrix's platforms
     ("NVIDIA H100") and runtimes; a metric by its word in the vocabulary."""
@@ -104,6 +111,15 @@ def names_of(ws: object) -> dict[str, dict[str, str]]:
         "platform": {p.id: f"{p.vendor} {p.name}".strip() for p in getattr(matrix, "platforms", ()) if p.name},
         "runtime": {r.id: r.name for r in getattr(matrix, "runtimes", ()) if r.name},
     }
+    # a hosted API's runtime and platform are not in the matrix: its provider, and the provider's servers
+    for o in getattr(ws, "options", ()):
+        hosted = getattr(o, "hosted", None)
+        if hosted is None:
+            continue
+        if getattr(hosted, "provider", "") and o.runtime not in out["runtime"]:
+            out["runtime"][o.runtime] = hosted.provider
+        if o.platform and o.platform not in out["platform"]:
+            out["platform"][o.platform] = i18n._("the provider's servers")
     return out
 
 

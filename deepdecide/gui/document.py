@@ -12,6 +12,7 @@ from PySide6.QtGui import QUndoStack
 
 from deepdecide.domain import edits
 from deepdecide.domain import i18n as domain_i18n
+from deepdecide.domain.messages import name_ids, names_of
 from deepdecide.domain.workspace import Workspace
 from deepdecide.gui.undo import EditCommand, Label
 
@@ -39,6 +40,8 @@ class WorkspaceDocument(QObject):
                  parent: QObject | None = None):
         super().__init__(parent)
         self._workspace = workspace
+        # the messages the pages show name the workspace's platforms, runtimes and options, never ids
+        name_ids(names_of(workspace))
         self._path = str(path) if path else ""
         #: the SHA-256 of the file when it was read or last saved: a save writes only over that same
         #: content (``storage.files.save_workspace``); "" when not known (no check)
@@ -145,6 +148,7 @@ class WorkspaceDocument(QObject):
         file as read (see ``disk_sha256``)."""
         self.undo_stack.clear()
         self._workspace = workspace
+        name_ids(names_of(workspace))
         self.disk_sha256 = disk_sha256
         self.set_path(path)
         self._baseline = workspace if path and not modified else None
@@ -180,6 +184,7 @@ class WorkspaceDocument(QObject):
         """Apply without recording (the undo commands call this); return the inverse."""
         new, inverse = edits.apply(self._workspace, edit)
         self._workspace = new
+        name_ids(names_of(new))
         self.changed.emit(new)
         return inverse
 

@@ -8,6 +8,7 @@ record from the PDF alone and compare bytes.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import io
 import zlib
@@ -243,6 +244,16 @@ def check_previous(ws: Workspace, previous_inputs: bytes) -> None:
                                 digest=digest, revision=named.revision, id=named.id, named=named.inputs_sha256))
 
 
+def in_one_order(a: Assessment) -> Assessment:
+    """The assessment with its options in the one order of every view (``Assessment.order``: the ranked
+    by score, then those that cannot be ranked, grouped by why), so each of the record's tables and
+    charts lists them as the desktop and the command line do."""
+    if not a.order:
+        return a
+    place = {oid: i for i, oid in enumerate(a.order)}
+    return dataclasses.replace(a, options=tuple(sorted(a.options, key=lambda o: place.get(o.option, len(place)))))
+
+
 def render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...], *,
            progress: ProgressCallback | None = None, cancel: Cancellable | None = None,
            previous_inputs: bytes | None = None, approval_record: bytes | None = None) -> bytes:
@@ -275,7 +286,7 @@ def _render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...]
     # the record's date comes from its build parameters (a record built before they held one: the
     # pinned date, else the decision's), never from the clock: verify rebuilds it on any later day
     date = params_date(params) or ws.decision.record_date or ws.decision.date
-    ctx = sec.Context(ws=ws, inputs_sha256=digest, sections=chosen, assessment=assessment,
+    ctx = sec.Context(ws=ws, inputs_sha256=digest, sections=chosen, assessment=in_one_order(assessment),
                       generator=_("deepdecide {version} with reportlab {reportlab}").format(
                           version=info["deepdecide"], reportlab=info["reportlab"]),
                       changes=changes,

@@ -103,7 +103,7 @@ def test_a_pinned_date_wins_and_the_record_says_so(tmp_path):
         assert code == 0, err
         records.append(out.read_bytes())
     assert records[0] == records[1]  # exported on two days: the same record
-    assert "Date of this record 2026-11-25 (pinned: decision.record_date)" in _pages(records[0])[0]
+    assert "Date of this record 2026-11-25 (pinned in the decision)" in _pages(records[0])[0]
     assert json.loads(extract_attachments(records[0])[BUILD_NAME])["date"] == "2026-11-25"
 
 
@@ -127,9 +127,11 @@ def test_ready_for_approval_needs_dates_that_agree(tmp_path):
     files.save_workspace(early, ws_path)
     code, out, _err = _run(["validate", str(ws_path), "--today", "2026-12-03"])
     assert "not ready for approval" in out
-    assert ("the evidence cut-off 2026-11-15 (stated: decision.evidence_cutoff) is after the record date "
-            "2026-11-10 (pinned: decision.record_date)") in out
-    assert "the decision was last updated on 2026-11-20 (decision.date), after the record date 2026-11-10" in out
+    # the gaps in words, then the file's field a person edits (the command line only)
+    assert ("the evidence cut-off 2026-11-15 (as stated in the decision) is after the record date "
+            "2026-11-10 (pinned in the decision) (decision.evidence_cutoff)") in out
+    assert ("the decision was last updated on 2026-11-20, after the record date 2026-11-10 (pinned in the "
+            "decision) (decision.date)") in out
     record = tmp_path / "early.pdf"
     code, _out, err = _run(["report", str(ws_path), "-o", str(record), "--for-approval", "--today", "2026-12-03"])
     assert code == 1 and "dates that disagree" in err and not record.exists()

@@ -269,15 +269,18 @@ class Views:
         display = Qt.ItemDataRole.DisplayRole
         grid = self.parity.grid
         options = data["options"]
+        # the pages list the options in the one order of every view
+        in_order = [next(o for o in options if o["option"] == oid) for oid in data["order"]] \
+            if data["order"] else options
         assert grid.rowCount() == len(options)
-        for r, o in enumerate(options):
+        for r, o in enumerate(in_order):
             assert grid.index(r, 0).data(display) == o["name"]
             for c, kp in enumerate(o["parity"], start=1):
                 assert kp["kind"] == KINDS[c - 1].value
                 assert grid.index(r, c).data(MeaningRole) == kp["outcome"], (o["option"], kp["kind"])
         efforts = self.gaps.efforts
         assert efforts.rowCount() == len(options)
-        for r, o in enumerate(options):
+        for r, o in enumerate(in_order):
             e = o["effort"]
             assert efforts.index(r, 0).data(display) == o["name"]
             for c, part in enumerate(("porting", "external", "missing_owned", "checklist", "total"), start=1):
@@ -288,7 +291,7 @@ class Views:
         # the article's four questions: the Parity page's table shows the Assessment's states
         questions = self.parity.questions
         assert questions.rowCount() == len(options)
-        for r, o in enumerate(options):
+        for r, o in enumerate(in_order):
             assert questions.index(r, 0).data(display) == o["name"]
             for c, q in enumerate(o["article"]["answers"], start=1):
                 assert questions.index(r, c).data(MeaningRole) == q["state"], (o["option"], q["question"])
@@ -648,7 +651,9 @@ def check_pdf_questions(data, lines: list[str], ws) -> None:
     words = {"answered": "answered", "partly": "partly", "not-answered": "not answered"}
     short = look.short_labels(ws)
     at = _after(lines, "The article's four questions")
-    for o in data["options"]:
+    in_order = [next(o for o in data["options"] if o["option"] == oid) for oid in data["order"]] \
+        if data.get("order") else data["options"]  # the record lists them in the one order of every view
+    for o in in_order:
         label = short[o["option"]]
         for i in range(at, len(lines)):
             cells = _cells(lines[i])

@@ -85,8 +85,8 @@ def test_the_decision_page_shows_what_changed_since_the_saved_file(make_window, 
     page.refresh()
     text = page.changes_label.text()
     assert "<b>Inputs</b>" in text and "demand.output_tokens_per_s: 200,000 → 250,000" in text
-    assert "decision.confirmation" in text
-    assert "<b>Outcome</b>" in text and "keep-sglang-h100: GPUs" in text
+    assert "Confirmation: " in text and "decision.confirmation" not in text  # the field by its name here
+    assert "<b>Outcome</b>" in text and "Keep H100, serve with SGLang: GPUs" in text
 
 
 def test_a_fired_revisit_trigger_shows_a_banner_naming_it_and_the_evidence(make_window, tmp_path):
@@ -109,4 +109,4 @@ def test_a_fired_revisit_trigger_shows_a_banner_naming_it_and_the_evidence(make_
     text = page.revisit_text.text()
     assert "1 of its own triggers fired" in text
     assert "DeepInfer adds SM90 (H100) to its official support list" in text
-    assert "deepinfer on nv-h100: the matrix says official" in text
+    assert "DeepInfer on NVIDIA H100 SXM: the matrix says official" in text  # names, not ids

@@ -308,8 +308,9 @@ def test_parity_verdicts_are_visibly_different(make_window, qtbot):
     window.document.edit(InsertEvidenceFile(f), "parity")
     page = window.show_page("parity")
     kinds = list(ParityKind)
-    cells = {k: page.grid.index(0, 1 + kinds.index(k)) for k in (ParityKind.GREEDY_MATCH, ParityKind.LOGITS,
-                                                                  ParityKind.KERNEL)}
+    row = [o.option for o in page.grid.rows()].index(option.id)  # the options come in the one order of every view
+    cells = {k: page.grid.index(row, 1 + kinds.index(k)) for k in (ParityKind.GREEDY_MATCH, ParityKind.LOGITS,
+                                                                    ParityKind.KERNEL)}
     texts = {k: i.data() for k, i in cells.items()}
     meanings = {k: i.data(MeaningRole) for k, i in cells.items()}
     colours = {k: i.data(Qt.ItemDataRole.BackgroundRole).name() for k, i in cells.items()}
@@ -377,8 +378,9 @@ def test_migration_and_signoff_edits_are_undoable(make_window):
     # the verdict is the approver's signature, copied from the signed record: never typed in
     assert not sign.setData(sign.index(0, headers.index("Verdict")), Vote.APPROVE.value)
     assert doc.workspace.signoffs[0].verdict == Vote.PENDING
-    decision.chosen_combo.setCurrentIndex(2)
-    decision.chosen_combo.activated.emit(2)
+    at = decision.chosen_combo.findData(start.options[1].id)  # the options come in the one order of every view
+    decision.chosen_combo.setCurrentIndex(at)
+    decision.chosen_combo.activated.emit(at)
     assert doc.workspace.decision.chosen_option == start.options[1].id
     while doc.undo_stack.canUndo():
         doc.undo_stack.undo()
@@ -424,10 +426,11 @@ def test_slo_demand_and_price_inputs_are_undoable_edits(make_window):
     assert doc.workspace.demand.output_tokens_per_s == 50000
     prices = page.prices
     col = [prices.headerData(i, Qt.Orientation.Horizontal) for i in range(prices.columnCount())].index("kW per GPU")
-    assert prices.setData(prices.index(0, col), 2.5)
+    row = [o.id for o in prices.rows()].index(doc.workspace.options[0].id)  # rows in the one order of every view
+    assert prices.setData(prices.index(row, col), 2.5)
     est = doc.workspace.options[0].cost.power_kw_per_gpu
     assert est.likely == 2.5 and est.low <= 2.5 <= est.high
-    assert not prices.setData(prices.index(0, col), -1)
+    assert not prices.setData(prices.index(row, col), -1)
     assert doc.undo_stack.count() == 4
     while doc.undo_stack.canUndo():
         doc.undo_stack.undo()

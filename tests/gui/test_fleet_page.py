@@ -142,7 +142,9 @@ def test_each_price_shows_its_source_and_date_and_edits_them(fleet_window):
     page = window.show_page("fleet")
     src = page.sources
     row = _row(src, lambda p: p.key == "fleet.nv-b200.rental_usd_per_gpu_hour")
-    assert src.data(src.index(row, _col(src, "Source"))) == "inferencex_d6"
+    # a cited source by its title (its id is what an edit starts from)
+    assert src.data(src.index(row, _col(src, "Source"))).startswith("InferenceX-app GPU power and cost constants")
+    assert src.data(src.index(row, _col(src, "Source")), Qt.ItemDataRole.EditRole) == "inferencex_d6"
     assert src.data(src.index(row, _col(src, "As of"))) == "2026-04-03"
     assert src.setData(src.index(row, _col(src, "Source")), "vendor quote 42")
     assert not src.setData(src.index(row, _col(src, "Valid until")), "next year")  # not a date: no edit

@@ -51,7 +51,7 @@ def test_a_dropped_folder_stores_each_file_s_own_context(make_window, qtbot, int
     def answer(dialog):
         assert [r.file_name for r in dialog.rows] == list(FILES)
         seen["start"] = (_ok(dialog), dialog.problem_text())
-        assert dialog.table.item(4, 2).text() == "vllm · L40S × 4 · Llama-3.2-3B-Instruct · 999 / 264–275 tokens"
+        assert dialog.table.item(4, 2).text() == "vLLM · L40S × 4 · Llama-3.2-3B-Instruct · 999 / 264–275 tokens"
         assert dialog.widget(4, "platform") is None  # the file states it: not asked
         # row 3 (4 x RNGD): a platform the matrix does not list, typed; its own runtime and maker
         dialog.widget(2, "platform").setEditText("RNGD")

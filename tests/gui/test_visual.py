@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
 
 from deepdecide.domain import presentation
+from deepdecide.gui.models.assessed import ranked_order
 
 pytestmark = pytest.mark.gui
 
@@ -39,14 +40,15 @@ def test_short_labels_shown_where_space_is_tight_are_distinct(make_window, qtbot
     headers = [gaps.overview.headerData(c, Qt.Orientation.Horizontal) for c in range(1, gaps.overview.columnCount())]
     tips = [gaps.overview.headerData(c, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
             for c in range(1, gaps.overview.columnCount())]
-    assert [h.replace("\n", presentation.SEP) for h in headers] == [presentation.short_label(ws, o.id)
-                                                                   for o in ws.options]
+    order = [o.option for o in ranked_order(window.document.assessment())]  # the one order of every view
+    assert [h.replace("\n", presentation.SEP) for h in headers] == [presentation.short_label(ws, oid)
+                                                                   for oid in order]
     assert len(set(headers)) == len(headers)
-    assert tips == [o.name for o in ws.options]  # the full name in the tooltip
+    assert tips == [ws.option(oid).name for oid in order]  # the full name in the tooltip
     compare = window.show_page("compare")
     prices = [compare.prices.index(r, 0).data() for r in range(compare.prices.rowCount())]
     assert len(set(prices)) == len(prices) == len(ws.options)
-    assert compare.prices.index(0, 0).data(Qt.ItemDataRole.ToolTipRole) == ws.options[0].name
+    assert compare.prices.index(0, 0).data(Qt.ItemDataRole.ToolTipRole) == ws.option(order[0]).name
     qtbot.waitUntil(lambda: compare.mc_chart is not None, timeout=30000)
     rows = [label for _y, label in compare.mc_chart.getPlotItem().getAxis("left")._tickLevels[0]]
     assert len(set(rows)) == len(rows) and all(r in prices for r in rows)

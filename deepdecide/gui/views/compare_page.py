@@ -539,7 +539,8 @@ class ComparePage(Page):
                                   fmt(_("No recommendation: %1"), texts((a.no_recommendation,)))
                                   if a.no_recommendation is not None else
                                   fmt(_("No option can be ranked: %1"), texts(a.messages, "; ")))
-        self.prices.set_rows(list(ws.options))
+        named = {o.id: o for o in ws.options}
+        self.prices.set_rows([named[o.option] for o in order if o.option in named])  # the one order
         self.prices.refresh_headers()  # money headers in the workspace's currency
         self.sensitivity_timer.start()
 
@@ -571,7 +572,10 @@ class ComparePage(Page):
         sens = full.sensitivity
         self.intervals.set_rows(list(sens.weights) if sens else [])
         self._fit_slider_ranges(sens)
-        self.flips.set_rows(list(sens.inputs) if sens else [])
+        # by option in the one order of every view (an input of a platform, shared by its options, last)
+        place = {o.option: i for i, o in enumerate(ranked_order(full))}
+        self.flips.set_rows(sorted(sens.inputs, key=lambda f: place.get(f.option or "", len(place)))
+                            if sens else [])
         for i in range(self.tabs.count() - 1):
             cast(QTableView, self.tabs.widget(i)).resizeColumnsToContents()
         # an input's name can be a whole checklist answer: a readable width, the whole text on hover,

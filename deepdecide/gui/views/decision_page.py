@@ -31,6 +31,7 @@ from deepdecide.domain.workspace import RecordStatus, SignOff, Vote
 from deepdecide.gui import labels
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.i18n import fmt
+from deepdecide.gui.models.assessed import ranked_order
 from deepdecide.gui.models.records import Column, RecordTableModel
 from deepdecide.gui.views.page import Page, make_table
 from deepdecide.gui.widgets.fields import CommitTextEdit
@@ -233,11 +234,17 @@ class DecisionPage(Page):
             if not changes:
                 parts.append(f"<b>{escape(title)}</b>: {escape(unchanged)}")
                 continue
-            lines = [f"• {escape(c.key)}: {escape(c.before)} → {escape(c.after)}" for c in changes[:self.MAX_CHANGES]]
+            lines = [f"• {escape(self._change_key(c.key))}: {escape(c.before)} → {escape(c.after)}"
+                     for c in changes[:self.MAX_CHANGES]]
             if len(changes) > self.MAX_CHANGES:
                 lines.append(escape(fmt(_("… and %1 more"), len(changes) - self.MAX_CHANGES)))
             parts.append(f"<b>{escape(title)}</b> ({len(changes)})<br>" + "<br>".join(lines))
         self.changes_label.setText("<br>".join(parts))
+
+    def _change_key(self, key: str) -> str:
+        """A changed input of the decision by its field's name on this page; any other by its path."""
+        head, _dot, field = key.partition(".")
+        return self.field_labels().get(field, key) if head == "decision" else key
 
     def _refresh_approval(self) -> None:
         from deepdecide.domain import approval
@@ -334,8 +341,10 @@ class DecisionPage(Page):
             self.submit(SetDecisionField(name, value), (lambda: what().lower()) if callable(what) else what)
 
     def _considered_changed(self, _item: QListWidgetItem) -> None:
-        ids = tuple(self.considered.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.considered.count())
-                    if self.considered.item(i).checkState() == Qt.CheckState.Checked)
+        checked = {self.considered.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.considered.count())
+                   if self.considered.item(i).checkState() == Qt.CheckState.Checked}
+        # stored in the workspace's order of options (the list shows the one order of every view)
+        ids = tuple(o.id for o in self.document.workspace.options if o.id in checked)
         self._commit("considered_options", ids)
 
     def add_signoff(self) -> None:
@@ -371,16 +380,18 @@ class DecisionPage(Page):
         self.status_combo.setCurrentIndex(max(self.status_combo.findData(d.status.value), 0))
         self.chosen_combo.clear()
         self.chosen_combo.addItem(_("(not chosen yet)"), "")
-        for o in ws.options:
-            self.chosen_combo.addItem(o.name, o.id)
+        order = ranked_order(self.document.assessment())  # the one order of every view
+        for oa in order:
+            self.chosen_combo.addItem(oa.name, oa.option)
         self.chosen_combo.setCurrentIndex(max(self.chosen_combo.findData(d.chosen_option), 0))
         self.considered.blockSignals(True)
         self.considered.clear()
-        for o in ws.options:
-            item = QListWidgetItem(o.name)
-            item.setData(Qt.ItemDataRole.UserRole, o.id)
+        for oa in order:
+            item = QListWidgetItem(oa.name)
+            item.setData(Qt.ItemDataRole.UserRole, oa.option)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Checked if o.id in d.considered_options else Qt.CheckState.Unchecked)
+            item.setCheckState(Qt.CheckState.Checked if oa.option in d.considered_options
+                               else Qt.CheckState.Unchecked)
             self.considered.addItem(item)
         self.considered.blockSignals(False)
         self.signoffs.set_rows(list(enumerate(ws.signoffs)))

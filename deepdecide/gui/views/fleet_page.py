@@ -306,12 +306,19 @@ class FleetPage(Page):
         def note(p: UnitPrice) -> str:
             return message_text(p.note) if p.note is not None else ""
 
+        def source_text(source: str) -> str:
+            """The sources by the titles the Assessment cites them by; a quote's own words as written."""
+            a = self.document.assessment()
+            parts = [part.strip() for part in str(source or "").split(";")]
+            return "; ".join(c.title if (c := a.citation(part)) is not None and c.title else part
+                             for part in parts if part)
+
         return RecordTableModel([
             Column(_("Price"), lambda p: message_text(p.what)),
             Column(_("Of"), subject),
             Column(_("Likely"), lambda p: number(p.likely, workspace_unit(p.unit, ws().assumptions.currency)),
                    tooltip=lambda p: fmt(_("low %1 · high %2"), number(p.low), number(p.high))),
-            Column(self.later(N_("Source")), lambda p: p.source,
+            Column(self.later(N_("Source")), lambda p: p.source, display=source_text, tooltip=lambda p: p.source,
                    edit=set_text("source", lambda v: str(v or "").strip()), editable=quoted),
             Column(self.later(N_("As of")), lambda p: p.as_of,
                    edit=set_text("as_of", _iso), editable=quoted),

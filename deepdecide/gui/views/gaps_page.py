@@ -18,7 +18,7 @@ from deepdecide.domain.workspace import Answer, ChecklistAnswer, ChecklistItem, 
 from deepdecide.gui import labels
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.i18n import fmt
-from deepdecide.gui.models.assessed import effort_model
+from deepdecide.gui.models.assessed import effort_model, ranked_order
 from deepdecide.gui.models.records import Column, RecordTableModel
 from deepdecide.gui.views.page import Page, make_table
 
@@ -140,7 +140,7 @@ class GapsPage(Page):
         split.setStretchFactor(1, 2)
         split.setStretchFactor(2, 1)
         layout.addWidget(split, 1)
-        self._options_key: tuple[str, ...] = ()
+        self._options_key: tuple[tuple[str, str], ...] = ()
 
     def title(self) -> str:
         return _("Service gaps")
@@ -154,24 +154,25 @@ class GapsPage(Page):
 
     def refresh(self) -> None:
         ws = self.document.workspace
-        key = tuple(o.id for o in ws.options)
+        order = ranked_order(self.document.assessment())  # the one order of every view
+        key = tuple((o.option, o.name) for o in order)
         if key != self._options_key:
             current = self.current_option()
             self.option_combo.blockSignals(True)
             self.option_combo.clear()
-            for o in ws.options:
-                self.option_combo.addItem(o.name, o.id)
+            for o in order:
+                self.option_combo.addItem(o.name, o.option)
             i = self.option_combo.findData(current)
             self.option_combo.setCurrentIndex(max(i, 0))
             self.option_combo.blockSignals(False)
             self._options_key = key
-            self._build_overview(ws)
+            self._build_overview(ws, [o.option for o in order])
         option = self.current_option()
         answers = {a.item: a for a in ws.answers_for(option)}
         self.model.set_rows([(option, item, answers.get(item.id)) for item in ws.checklist])
         self.overview.set_rows(list(ws.checklist))
         self.summary.setText(self._summary(ws, option))
-        self.efforts.set_rows(list(self.document.assessment().options))
+        self.efforts.set_rows(order)
         # the options' full names in the first column, the figures beside them (not pushed to the far right)
         self.efforts_view.resizeColumnsToContents()
         self.view.resizeColumnsToContents()
@@ -189,7 +190,7 @@ class GapsPage(Page):
             need = max((metrics.horizontalAdvance(line) for line in text.splitlines()), default=0) + 20
             self.overview_view.setColumnWidth(col, max(self.overview_view.columnWidth(col), need, 90))
 
-    def _build_overview(self, ws: Workspace) -> None:
+    def _build_overview(self, ws: Workspace, order: list[str]) -> None:
         def answer_of(option_id: str):
             def get(item: ChecklistItem):
                 a = next((a for a in self.document.workspace.answers
@@ -204,7 +205,8 @@ class GapsPage(Page):
         def answer_text(v: Any, labels: dict[str, str] = labels) -> str:
             return labels.get(v or "", "")
 
-        for o in ws.options:
+        named = {o.id: o for o in ws.options}
+        for o in (named[oid] for oid in order if oid in named):
             get = answer_of(o.id)
             # the short label on two lines ("H100" over "SGLang"): every option fits at 1280 px
             cols.append(Column(short[o.id].replace(look.SEP, "\n", 1), get, display=answer_text,

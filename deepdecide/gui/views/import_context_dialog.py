@@ -202,7 +202,7 @@ class ImportContextDialog(QDialog):
     def says_text(self, row: ct.ContextRow) -> tuple[str, str]:
         """(one short line, tooltip with every value) of what the file says: "vllm · L40S × 4 ·
         Llama-3.2-3B-Instruct · 999 / 264–275 tokens"."""
-        says = row.says
+        says = {f: tuple(self.named(f, v) for v in values) for f, values in row.says.items()}
         parts = []
         if says.get("runtime"):
             parts.append(", ".join(says["runtime"]))
@@ -227,16 +227,19 @@ class ImportContextDialog(QDialog):
                                    "unless you accept them as a proxy on the Evidence page"), row.other_model))
         return (" · ".join(parts) or _("nothing of the context")), "\n".join(tip)
 
+    def named(self, fact: str, value: Any) -> str:
+        """A runtime or platform id by the matrix's name for it (the choices offered); else as written."""
+        return dict(self.choices.get(fact, [])).get(str(value), str(value))
+
     def hint_text(self, row: ct.ContextRow) -> str:
         """What the name suggests: "NVIDIA H100 SXM × 8"."""
-        labels = dict(self.choices.get("platform", []))
         platform = row.suggested.get("platform")
-        where = labels.get(str(platform), str(platform)) if platform else ""
+        where = self.named("platform", platform) if platform else ""
         gpus = row.suggested.get("gpu_count")
         if gpus:
             where = fmt(_("%1 × %2"), where or _("GPU"), gpus)
         runtime = row.suggested.get("runtime")
-        return " · ".join(str(p) for p in (runtime, where) if p) or "—"
+        return " · ".join(p for p in (self.named("runtime", runtime) if runtime else "", where) if p) or "—"
 
     def _build_row(self, i: int) -> None:
         row = self.rows[i]
@@ -262,7 +265,7 @@ class ImportContextDialog(QDialog):
             self.table.setItem(i, NAME, self._item(self.hint_text(row), _("What the file name suggests, for the facts the file does not state")))
             for fact, col in FACT_COLUMNS.items():
                 if fact not in row.lacks:
-                    said = ", ".join(row.says.get(fact, ()))
+                    said = ", ".join(self.named(fact, v) for v in row.says.get(fact, ()))
                     item = self._item(said, _("Stated by the file: kept"))
                     item.setForeground(self.palette().placeholderText())
                     self.table.setItem(i, col, item)

@@ -24,6 +24,7 @@ from deepdecide.domain.formatting import money as money_range
 from deepdecide.domain.i18n import N_, _, ngettext
 from deepdecide.domain.presentation import pool_where
 from deepdecide.domain.vocabulary import word
+from deepdecide.domain.workspace import PoolRole
 from deepdecide.gui import labels
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.formatting import figure_tip, money_unit
@@ -143,12 +144,11 @@ class OptionCard(QFrame):
                    fits: tuple[EvidenceFit, ...] = (), criterion_names: dict[str, str] | None = None) -> None:
         self.option_id = oa.option
         self.title.setText(f"<b>{oa.name}</b>")
-        # a disaggregated option's pools may run elsewhere than the option: each pool's runtime and platform
-        where = [(oa.runtime, oa.platform)] if oa.pools is None else \
-            [(p.runtime, p.platform) for p in (oa.pools.prefill, oa.pools.decode)]
-        runtimes = " + ".join(dict.fromkeys(r for r, _p in where))
-        platforms = " + ".join(dict.fromkeys(p for _r, p in where))
-        self.subtitle.setText(f"{labels.strategy(oa.strategy)} · {runtimes} · {platforms}")
+        # the runtime and platform by the names the Assessment holds, never their ids
+        where = [n for n in (oa.runtime_name or oa.runtime, oa.platform_name) if n]
+        if oa.pools is not None:  # a disaggregated option: each pool where it runs ("SGLang / H100 + SGLang / B200")
+            where = [" + ".join(pool_where(p) for p in (oa.pools.prefill, oa.pools.decode))]
+        self.subtitle.setText(" · ".join((labels.strategy(oa.strategy), *where)))
         if oa.rank is not None:
             self.rank.setText(fmt(_("<b>#%1</b>"), oa.rank))
             self.rank.setToolTip(_("Rank by weighted score"))
@@ -209,10 +209,12 @@ class OptionCard(QFrame):
                  or oa.slo_standing.reason is None]
         notes[:0] = [text(m) for m in oa.capacity.caveats]  # what the capacity rests on, from the Assessment
         if oa.runs_counting_for_nothing:  # the Assessment decides; the card says it
-            notes.insert(0, fmt(ngettext("{n} run does not count: %1", "{n} runs do not count: %1", oa.runs_counting_for_nothing).format(n=oa.runs_counting_for_nothing),
+            notes.insert(0, fmt(ngettext("{n} run does not count: %1", "{n} runs do not count: %1",
+                                         oa.runs_counting_for_nothing).format(n=oa.runs_counting_for_nothing),
                                 self.fit_text(oa.fit)))
         if oa.checklist.blockers:
-            notes.append(fmt(ngettext("{n} blocker: %1", "{n} blockers: %1", len(oa.checklist.blockers)).format(n=len(oa.checklist.blockers)),
+            notes.append(fmt(ngettext("{n} blocker: %1", "{n} blockers: %1",
+                                      len(oa.checklist.blockers)).format(n=len(oa.checklist.blockers)),
                              ", ".join(b.title for b in oa.checklist.blockers)))
         if oa.slo_standing.reason is not None:  # a knock-out: said first, on the card itself
             notes.insert(0, fmt(_("Not recommendable: %1"), text(oa.slo_standing.reason)))
@@ -287,7 +289,7 @@ class OptionCard(QFrame):
                 per_m = (formatting.quantity(cpm.value, cpm.unit) if cpm is not None and cpm.value is not None
                          else DASH)
             lines.append(fmt(_("<b>%1</b> on %2 (%3, %4): %5 %6 (%7); %8 workers of %9 GPUs; %10"),
-                             pool.role, pool_where(pool), status_label(pool.classification.status),
+                             word(PoolRole(pool.role)), pool_where(pool), status_label(pool.classification.status),
                              pool.limit, number(pool.capacity.value), formatting.unit_text(pool.capacity.unit),
                              pool.basis.value, number(pool.workers), integer(pool.gpus_per_worker), per_m))
         blended = p.cost_per_m_blended_usd

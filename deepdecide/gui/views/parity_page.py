@@ -20,6 +20,7 @@ from deepdecide.domain.i18n import _, ngettext
 from deepdecide.domain.workspace import Workspace
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.i18n import fmt
+from deepdecide.gui.models.assessed import ranked_order
 from deepdecide.gui.models.records import Column, MeaningRole, RecordTableModel, cell_text
 from deepdecide.gui.views.page import Page, make_table
 
@@ -222,13 +223,14 @@ class ParityPage(Page):
     def refresh(self) -> None:
         ws = self.document.workspace
         a = self.document.assessment()
-        self._options = a.options
+        self._options = tuple(ranked_order(a))  # the one order of every view
         required = set(a.required_parity)
         key = (ws.options, tuple(a.required_parity))
         if key != self._key:
             self._key = key
             cols = [Column(_("Option"), lambda o: o.name,
-                           tooltip=lambda o: f"{o.name}<br>{o.runtime} / {o.platform}")]
+                           tooltip=lambda o: f"{o.name}<br>{o.runtime_name or o.runtime} / "
+                                             f"{o.platform_name or o.platform}")]
             for k in ParityKind:
                 def verdict(o: OptionAssessment, k: ParityKind = k) -> str:
                     return outcome(o, k)
@@ -238,8 +240,9 @@ class ParityPage(Page):
                     head = f"<b>{o.name}</b> — {kind_label(k)}"
                     others = len(shown_checks(self.document.workspace, self.document.assessment(), o, k)) - len(checks)
                     more = ("<br><i>" + ngettext("{n} more check counts for no verdict (another model, a "
-                                                "proxy, or needing context)", "{n} more checks count for no verdict (another model, a "
-                                                "proxy, or needing context)", others).format(n=others) + "</i>") if others else ""
+                                                "proxy, or needing context)", "{n} more checks count for no verdict "
+                                                "(another model, a proxy, or needing context)", others
+                                                ).format(n=others) + "</i>") if others else ""
                     if not checks:
                         return (head + "<br>" + _("No check of this kind on this exact runtime and platform.")
                                 + more)
@@ -250,12 +253,12 @@ class ParityPage(Page):
                                    header_tip=_("* required before an option counts as correct")
                                    if k in required else ""))
             self.grid.set_columns(cols)
-        self.grid.set_rows(list(a.options))
+        self.grid.set_rows(list(self._options))
         if self.grid.rowCount():
             self.grid.dataChanged.emit(self.grid.index(0, 0),
                                        self.grid.index(self.grid.rowCount() - 1, self.grid.columnCount() - 1))
         self.grid_view.resizeColumnsToContents()
-        self.questions.set_rows(list(a.options))
+        self.questions.set_rows(list(self._options))
         self.questions_view.resizeColumnsToContents()
         n = len(ws.evidence.parity)
         self.note.setText(fmt(_("%1 parity checks imported. A verdict needs the option's exact runtime and "
@@ -266,7 +269,7 @@ class ParityPage(Page):
                       if self.grid.index(r, c).data(MeaningRole) != NO_EVIDENCE), None)
         if first is None:  # no verdict anywhere: the first cell with checks that do not count
             first = next(((r, c) for r in range(self.grid.rowCount()) for c in range(1, self.grid.columnCount())
-                          if shown_checks(ws, a, a.options[r], list(ParityKind)[c - 1])), None)
+                          if shown_checks(ws, a, self._options[r], list(ParityKind)[c - 1])), None)
         if first is None:
             self._show_detail(None, None)
         else:

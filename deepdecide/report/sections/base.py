@@ -15,6 +15,7 @@ from deepdecide.domain import formatting
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.i18n import _
 from deepdecide.domain.matrix import SupportStatus
+from deepdecide.domain.messages import names_of
 from deepdecide.domain.workspace import Workspace
 from deepdecide.report.styles import HEADER_BG, RULE, para
 from deepdecide.report.words import word
@@ -229,13 +230,15 @@ def file_refs(numbers: list[int]) -> str:
 
 
 def runtime_name(ws: Workspace, rid: str) -> str:
+    """A runtime by its name in the matrix; a hosted API's by its provider (messages.names_of)."""
     r = ws.matrix.runtime(rid)
-    return r.name if r else rid
+    return r.name if r else names_of(ws)["runtime"].get(rid, rid)
 
 
 def platform_name(ws: Workspace, pid: str) -> str:
+    """A platform by its name in the matrix; a hosted API's as the provider's servers (messages.names_of)."""
     p = ws.matrix.resolve_platform(pid)
-    return p.name if p else pid
+    return p.name if p else names_of(ws)["platform"].get(pid, pid)
 
 
 def option_label(ws: Workspace, oid: str) -> str:

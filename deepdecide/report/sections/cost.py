@@ -5,7 +5,7 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
-from deepdecide.analysis.assessment import Costs, CostViewFigures, OptionAssessment, TrailItem
+from deepdecide.analysis.assessment import Assessment, Costs, CostViewFigures, OptionAssessment, TrailItem
 from deepdecide.analysis.explain import source_key
 from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
@@ -277,7 +277,8 @@ def assumptions(ctx: Context) -> list[Flowable]:
     out.append(table([_("Assumption"), _("Value (likely, range)")], rows, [70 * mm, BODY_W - 70 * mm]))
     rows = []
     notes: list[str] = []
-    for o in ws.options:
+    named = {o.id: o for o in ws.options}
+    for o in [named[oa.option] for oa in ctx.assessment.options if oa.option in named]:  # the one order
         c = o.cost
         ref = f"N{len(notes) + 1}" if c.assumption_note else DASH
         if c.assumption_note:
@@ -316,3 +317,11 @@ def _measured(oa: OptionAssessment) -> bool:
     """Drawn filled: the capacity rests on an own or third-party measurement (not an assumption, a
     proxy or a prediction)."""
     return oa.capacity.source.value in ("own", "third_party")
+
+
+def _option_name(a: Assessment, option_id: str | None) -> str:
+    """An option by the name the Assessment holds (its id only when it holds no such option)."""
+    if not option_id:
+        return ""
+    o = a.option(option_id)
+    return o.name if o is not None else option_id

@@ -29,7 +29,11 @@ def options(ctx: Context) -> list[Flowable]:
     rows = []
     status_col = []
     short = look.short_labels(ws)
-    for i, o in enumerate(ws.options, start=1):
+    # in the one order of every view (the assessment's options come in it)
+    named = {o.id: o for o in ws.options}
+    ordered = [named[oa.option] for oa in a.options if oa.option in named]
+    ordered += [o for o in ws.options if a.option(o.id) is None]
+    for i, o in enumerate(ordered, start=1):
         oa = a.option(o.id)
         label = _("{option} (chosen)").format(option=o.name) if o.id == ws.decision.chosen_option else o.name
         cls = oa.classification if oa is not None else None
@@ -37,7 +41,10 @@ def options(ctx: Context) -> list[Flowable]:
         name = para(f"{esc(label)}<br/><font size=\"6.5\" color=\"#5b6470\">{esc(short[o.id])}</font>", "cell",
                     markup=True)
         pricing = word(o.cost.pricing)
-        rows.append([name, word(o.strategy), runtime_name(ws, o.runtime), platform_name(ws, o.platform),
+        # the runtime and platform by the names the Assessment holds (a hosted API's: its provider)
+        runtime = oa.runtime_name if oa is not None and oa.runtime_name else runtime_name(ws, o.runtime)
+        platform = (oa.platform_name or DASH) if oa is not None else platform_name(ws, o.platform)
+        rows.append([name, word(o.strategy), runtime, platform,
                      support_label(cls) if cls else DASH,
                      o.topology.description or _("{n} GPUs per node").format(n=o.topology.gpus_per_node),
                      pricing if o.id in considered else _("{pricing}; not considered").format(pricing=pricing)])
@@ -49,7 +56,7 @@ def options(ctx: Context) -> list[Flowable]:
                       "platform the runtime does not list is experimental, whatever the evidence says; reference "
                       "topologies are measurements on the hardware they name and are never scaled to another "
                       "platform."), "small"))
-    notes = [f"{o.name}: {o.notes}" for o in ws.options if o.notes]
+    notes = [f"{o.name}: {o.notes}" for o in ordered if o.notes]
     if notes:
         out += bullets(notes)
     out += pros_and_cons(ctx)
