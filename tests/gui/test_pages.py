@@ -122,6 +122,6 @@ def test_a_mixed_options_card_names_both_pools_platforms(make_window):
     option's B200 platform); a disaggregated option on one platform names it once."""
     page = make_window().show_page("overview")
     cards = {c.option_id: c for c in page.cards}
-    assert cards["mixed-h100-prefill-sm100-decode"].subtitle.text().endswith("· sglang · nv-h100 + nv-b200")
-    assert cards["buy-sm100-deepinfer"].subtitle.text().endswith("· deepinfer · nv-b200")
-    assert cards["keep-sglang-h100"].subtitle.text().endswith("· sglang · nv-h100")
+    assert cards["mixed-h100-prefill-sm100-decode"].subtitle.text().endswith("· SGLang / H100 + SGLang / B200")
+    assert cards["buy-sm100-deepinfer"].subtitle.text().endswith("· DeepInfer / B200")
+    assert cards["keep-sglang-h100"].subtitle.text().endswith("· SGLang · H100 SXM")

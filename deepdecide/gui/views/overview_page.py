@@ -147,7 +147,7 @@ class OptionCard(QFrame):
         # the runtime and platform by the names the Assessment holds, never their ids
         where = [n for n in (oa.runtime_name or oa.runtime, oa.platform_name) if n]
         if oa.pools is not None:  # a disaggregated option: each pool where it runs ("SGLang / H100 + SGLang / B200")
-            where = [" + ".join(pool_where(p) for p in (oa.pools.prefill, oa.pools.decode))]
+            where = [" + ".join(dict.fromkeys(pool_where(p) for p in (oa.pools.prefill, oa.pools.decode)))]
         self.subtitle.setText(" · ".join((labels.strategy(oa.strategy), *where)))
         if oa.rank is not None:
             self.rank.setText(fmt(_("<b>#%1</b>"), oa.rank))
