@@ -36,6 +36,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from deepdecide.domain.errors import ValidationError
 from deepdecide.domain.i18n import _
 from deepdecide.domain.userfiles import read_user_file
@@ -172,6 +174,16 @@ def _connect(payload: bytes) -> sqlite3.Connection:
     return conn
 
 
+def _loads(text: str) -> Any:
+    """One row's JSON: orjson's parser (some five times the standard library's, which matters at ten
+    thousand rows), the standard one for what orjson refuses but the store may hold (an integer beyond
+    64 bits)."""
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return json.loads(text)
+
+
 def read_files(payload: bytes, store_file: str, yaml_file: str) -> list[Any]:
     """The plain data of every evidence file in a store's bytes, in the workspace's order."""
     try:
@@ -186,7 +198,7 @@ def read_files(payload: bytes, store_file: str, yaml_file: str) -> list[Any]:
             rows = conn.execute("SELECT data FROM files ORDER BY position").fetchall()
         finally:
             conn.close()
-        return [json.loads(r[0]) for r in rows]
+        return [_loads(r[0]) for r in rows]
     except (sqlite3.DatabaseError, ValueError, TypeError) as exc:
         raise _error(_("the evidence store {path} is not a readable evidence store: {reason}").format(
             path=store_file, reason=exc), yaml_file) from None
