@@ -46,6 +46,11 @@ def test_the_offer_converts_only_on_yes_and_loses_nothing(make_window, interacti
     assert not window.document.is_modified() and not interaction.errors
 
 
+def test_the_offer_shows_for_a_workspace_named_on_the_command_line(make_window, many):
+    window = make_window((str(many),))
+    assert window.store_button.isVisibleTo(window)
+
+
 def test_a_small_or_stored_workspace_is_not_offered(make_window, monkeypatch, tmp_path):
     ws = load_builtin_workspace()
     small = tmp_path / "small.deepdecide.yaml"
