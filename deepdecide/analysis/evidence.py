@@ -4,8 +4,9 @@ service checklist, following the seed's rules (DESIGN.md, "The seed's rules").""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 from deepdecide.analysis.assessment import (
     Applicability,
@@ -60,6 +61,8 @@ _STATUS_WORDS = {
 }
 
 
+_T = TypeVar("_T")
+
 @dataclass
 class EvidenceIndex:
     """The workspace's evidence grouped by (runtime, platform id), built once per evaluation."""
@@ -92,6 +95,33 @@ class EvidenceIndex:
     #: what is worked out from the index and the options alone, kept while they stay the same (a
     #: slider moved re-ranks without walking every run again): key -> value
     _derived: dict[tuple[object, ...], object] = field(default_factory=dict)
+
+    def once(self, key: tuple[object, ...], compute: Callable[[], _T]) -> _T:
+        """``compute()`` once per index (``_derived``: what it derives is fixed with the index)."""
+        if key in self._derived:
+            return self._derived[key]  # type: ignore[return-value]
+        got = self._derived[key] = compute()
+        return got
+
+    def fits_by_cell(self) -> dict[tuple[str, str], list[EvidenceFit]]:
+        """The fits of runs and checks that count for nothing, by (runtime, platform), in order; once."""
+        def group() -> dict[tuple[str, str], list[EvidenceFit]]:
+            out: dict[tuple[str, str], list[EvidenceFit]] = {}
+            for f in self.fits:
+                if not f.counts_for:
+                    out.setdefault((f.runtime, f.platform), []).append(f)
+            return out
+        return self.once(("not_counting_by_cell",), group)
+
+    def fits_by_option(self) -> dict[str, list[EvidenceFit]]:
+        """Every fit by the options it concerns, in order; once (a slider moved scans no fit)."""
+        def group() -> dict[str, list[EvidenceFit]]:
+            out: dict[str, list[EvidenceFit]] = {}
+            for f in self.fits:
+                for o in dict.fromkeys(f.options):
+                    out.setdefault(o, []).append(f)
+            return out
+        return self.once(("fits_by_option",), group)
 
     def judgement(self, run: BenchmarkRun, slo: SLO) -> Judgement:
         """The run against the SLO (with its file's stated mappings), computed once per run (the SLO
@@ -395,8 +425,7 @@ def _not_counted(idx: EvidenceIndex, option: Option) -> Message | None:
     """Why evidence about this option's runtime and platform counts for nothing, in one message."""
     from deepdecide.analysis.applicability import ILLUSTRATIVE
 
-    fits = [f for f in idx.fits if f.runtime == option.runtime and f.platform == option.platform
-            and not f.counts_for]
+    fits = idx.fits_by_cell().get((option.runtime, option.platform), [])
     if not fits:
         return None
     illustrative = [f for f in fits if f.kind == ILLUSTRATIVE]

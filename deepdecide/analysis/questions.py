@@ -21,8 +21,9 @@ them (docs/analysis.md, "The article's four questions").
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import TypeVar
 
 from deepdecide.analysis.assessment import (
     ArticleChecklist,
@@ -37,7 +38,7 @@ from deepdecide.analysis.assessment import (
 )
 from deepdecide.analysis.evidence import STATUS_NAMES, EvidenceIndex, run_label
 from deepdecide.domain.environment import EnvironmentCapture, pin_text, summary
-from deepdecide.domain.evidence import BenchmarkRun, ParityKind, ProvenanceKind
+from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, ParityKind, ProvenanceKind
 from deepdecide.domain.machine import ReqState, check_requirement, parse_version
 from deepdecide.domain.matrix import Component, Requirement, exact_platform
 from deepdecide.domain.messages import Message, msg, msgn
@@ -63,14 +64,38 @@ STATE_WORDS: dict[QuestionState, Message] = {
 }
 
 
+_T = TypeVar("_T")
+
+
 def answer_questions(ws: Workspace, idx: EvidenceIndex, oa: OptionAssessment) -> ArticleChecklist:
     """The four answers for one option (the option as the workspace states it, assessed as ``oa``)."""
     option = ws.option(oa.option)
     assert option is not None, oa.option  # the assessment's own option
-    fits = [f for f in idx.fits if oa.option in f.options]
-    support, envs = _support(ws, option, oa)
-    return ArticleChecklist((support, _kernels(ws, option, oa, fits), _distributed(ws, option, fits),
+    fits = idx.fits_by_option().get(oa.option, [])
+    support, envs = _support(ws, option, oa, _environments(ws, idx))
+    return ArticleChecklist((support, _kernels(ws, option, oa, fits, _check_files(ws, idx)),
+                             _distributed(ws, option, fits),
                              _service(oa)), envs)
+
+
+def _per_evidence(ws: Workspace, idx: EvidenceIndex, name: str, compute: Callable[[], _T]) -> _T:
+    """``compute()`` once per index for the evidence it was built from (a slider moved walks no
+    evidence file again); another evidence (not the index's own) is computed afresh."""
+    ev = ws.evidence
+    kept, value = idx.once((name, id(ev)), lambda: (ev, compute()))
+    return value if kept is ev else compute()
+
+
+def _environments(ws: Workspace, idx: EvidenceIndex) -> list[tuple[int, EvidenceFile]]:
+    """The environment captures among the evidence files, with their places."""
+    return _per_evidence(ws, idx, "environments", lambda: [(fi, f) for fi, f in enumerate(ws.evidence.files)
+                                                            if f.environment is not None])
+
+
+def _check_files(ws: Workspace, idx: EvidenceIndex) -> list[str]:
+    """The file name of each parity check, in the order of the checks."""
+    return _per_evidence(ws, idx, "check_files", lambda: [f.provenance.file_name for f in ws.evidence.files
+                                                           for _c in f.parity])
 
 
 def _names(ws: Workspace, option: Option) -> tuple[str, str]:
@@ -139,7 +164,8 @@ def _env_rank(e: EnvironmentFit) -> tuple[int, int, int]:
     return (0 if e.pinned else 1, unknown, unmet)
 
 
-def _support(ws: Workspace, option: Option, oa: OptionAssessment) -> tuple[QuestionAnswer, tuple[EnvironmentFit, ...]]:
+def _support(ws: Workspace, option: Option, oa: OptionAssessment,
+             environments: Sequence[tuple[int, EvidenceFile]]) -> tuple[QuestionAnswer, tuple[EnvironmentFit, ...]]:
     rt, pf = _names(ws, option)
     cls = oa.classification
     evidence: list[Message] = [msg("article.support.cell", "support matrix: {runtime} on {platform} is {status}{sources}",
@@ -155,7 +181,7 @@ def _support(ws: Workspace, option: Option, oa: OptionAssessment) -> tuple[Quest
                      "experimental project", platform=pf, runtime=rt)
         concerns.append(msg("article.support.experimental", "not on the official list: the article classifies the "
                             "project as experimental"))
-    envs = tuple(_environment_fit(ws, option, fi) for fi, f in enumerate(ws.evidence.files)
+    envs = tuple(_environment_fit(ws, option, fi) for fi, f in environments
                  if f.environment is not None and f.environment.runtime == option.runtime)
     for e in envs:
         if not e.counts:
@@ -225,9 +251,9 @@ def _requirement_line(r: RequirementFit) -> Message:
 # 2. kernel coverage and correctness
 
 
-def _kernels(ws: Workspace, option: Option, oa: OptionAssessment, fits: Sequence[EvidenceFit]) -> QuestionAnswer:
+def _kernels(ws: Workspace, option: Option, oa: OptionAssessment, fits: Sequence[EvidenceFit],
+             names: Sequence[str]) -> QuestionAnswer:
     rt, pf = _names(ws, option)
-    names = [f.provenance.file_name for f in ws.evidence.files for _c in f.parity]
     evidence: list[Message] = []
     decided = failed = 0
     missing_kinds: list[str] = []

@@ -144,8 +144,21 @@ def _fit_lines(a: Assessment) -> list[str]:
         key = (f.file, f.item, f.runtime, f.platform, what, f.counts_for)
         groups.setdefault(key, []).append(f)
     out = []
+    # a reason is rendered once however many files give it (ten thousand files of one sweep share a
+    # handful of reasons; rendering each again was most of this command's time at that size)
+    rendered: dict[Any, str] = {}
+
+    def text(reason: Any) -> str:
+        try:
+            got = rendered.get(reason)
+        except TypeError:  # a reason with an unhashable parameter: rendered each time
+            return render_all([reason])[0]
+        if got is None:
+            got = rendered[reason] = render_all([reason])[0]
+        return got
+
     for (file, item, runtime, platform, what, counts_for), fits in groups.items():
-        reasons = list(dict.fromkeys(r for f in fits for r in render_all(f.reasons)))
+        reasons = list(dict.fromkeys(text(r) for f in fits for r in f.reasons))
         template = (_("{file}: {items} of {runtime} on {platform}: {what}, counts for {counts}: {reasons}")
                     if counts_for else
                     _("{file}: {items} of {runtime} on {platform}: {what}, counts for nothing: {reasons}"))

@@ -448,10 +448,39 @@ _FLAG_KEYS = frozenset({"id", "template", "params"})
 _PLAIN_PARAM = frozenset({str, int, float, bool, type(None)})  # classes of a parameter kept as it is
 
 
+# Flags read from data, by what they were read from: a sweep of ten thousand result files states the
+# same few flags on every run, and a message is immutable, so one object serves them all. The key
+# holds each parameter's class beside its value (1, 1.0 and True are equal keys but render apart);
+# data with a parameter that is not a plain value is not kept.
+_READ: dict[tuple[Any, ...], Message] = {}
+_READ_MAX = 4096
+
+
 def from_data(data: Any) -> Message:
     """A flag from what :func:`to_data` wrote; raises FlagDataError for anything else."""
     if isinstance(data, str):
         return plain(data)
+    key: tuple[Any, ...] | None = None
+    if data.__class__ is dict:
+        raw = data.get("params")
+        if raw is None or raw.__class__ is dict:
+            key = (tuple(data), data.get("id"), data.get("template"),
+                   tuple((k, v.__class__, v) for k, v in raw.items()) if raw else ())
+            try:
+                got = _READ.get(key)
+            except TypeError:  # a parameter that is a list or a mapping
+                key = got = None
+            if got is not None:
+                return got
+    flag = _from_data(data)
+    if key is not None:
+        if len(_READ) >= _READ_MAX:
+            _READ.clear()
+        _READ[key] = flag
+    return flag
+
+
+def _from_data(data: Any) -> Message:
     # a dict is looked at before the Mapping test (an abstract class's check costs more than the rest)
     if not (data.__class__ is dict or isinstance(data, Mapping)) or not isinstance(data.get("id"), str) \
             or not data["id"]:

@@ -31,6 +31,7 @@ from typing import Any
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.formatting import localized
 from deepdecide.domain.i18n import N_, _
+from deepdecide.domain.messages import Message
 from deepdecide.domain.slo import Limit, limits
 
 # ---------------------------------------------------------------------------------------------
@@ -465,7 +466,7 @@ def id_problems(doc: Any, path: str = "", skip: frozenset[str] = frozenset()) ->
     the decision) that breaks the id rule. Empty ids of sources are allowed (the id is optional).
     The fields of ``doc`` named in ``skip`` are not walked."""
     out: list[Problem] = []
-    _walk_ids(doc, path, out, skip)
+    _walk_ids(doc, path, out, skip, set())
     return out
 
 
@@ -559,7 +560,18 @@ def _walk_names(obj: Any, path: _Path, out: list[Problem], skip: frozenset[str] 
                 _walk_names(v, (path, i), out)
 
 
-def _walk_ids(obj: Any, path: _Path, out: list[Problem], skip: frozenset[str] = frozenset()) -> None:
+def _walk_ids(obj: Any, path: _Path, out: list[Problem], skip: frozenset[str] = frozenset(),
+              clean: set[int] | None = None) -> None:
+    """``clean``: the messages already walked without a problem in this walk (by identity: a message
+    read from data is shared by every run that states it, ``flags.from_data``), not walked again."""
+    if clean is not None and obj.__class__ is Message:
+        if id(obj) in clean:
+            return
+        found = len(out)
+        _walk_ids(obj, path, out, skip)
+        if len(out) == found:
+            clean.add(id(obj))
+        return
     if _is_instance(obj):
         for name, has_default, walk in _fields_of(obj.__class__):
             if skip and name in skip:
@@ -571,8 +583,8 @@ def _walk_ids(obj: Any, path: _Path, out: list[Problem], skip: frozenset[str] = 
                     if reason:
                         out.append(Problem(_path_text((path, name)), reason))
             elif walk and value.__class__ not in _LEAF and (isinstance(value, tuple) or _is_instance(value)):
-                _walk_ids(value, (path, name), out)
+                _walk_ids(value, (path, name), out, frozenset(), clean)
     elif isinstance(obj, tuple):
         for i, v in enumerate(obj):
             if v.__class__ not in _LEAF and _is_instance(v):
-                _walk_ids(v, (path, i), out)
+                _walk_ids(v, (path, i), out, frozenset(), clean)

@@ -122,6 +122,8 @@ def build_window(argv: Sequence[str] = (), *, settings_path: str | os.PathLike[s
         window._remember(path)
         if opened_with:
             window.say_opened(path, opened_with)
+        else:  # a single-file workspace of many evidence files: offered a store (as on File > Open)
+            window._update_store_offer()
     window._startup_error = error  # shown once the window is up
     window._offer_recovery = recover and not path
     window._deferred = deferred

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from deepdecide.domain.errors import DeepdecideError, LocatedError, ValidationErrors, WriteConflict
-from deepdecide.domain.i18n import _, pgettext
+from deepdecide.domain.i18n import _, ngettext, pgettext
 from deepdecide.gui.i18n import fmt
 
 if TYPE_CHECKING:
@@ -59,6 +59,21 @@ class Interaction:
                                      QMessageBox.StandardButton.Save)
         return {QMessageBox.StandardButton.Save: "save",
                 QMessageBox.StandardButton.Discard: "discard"}.get(answer, "cancel")
+
+    def ask_convert_to_store(self, name: str, n: int, modified: bool) -> bool:
+        """Keep the workspace's ``n`` evidence files in an evidence store beside it (a save)? True: yes."""
+        text = ngettext("Keep the {n} evidence file of %1 in an evidence store beside it?",
+                        "Keep the {n} evidence files of %1 in an evidence store beside it?", n).format(n=n)
+        box = QMessageBox(QMessageBox.Icon.Question, _("Keep evidence in a store"), fmt(text, name),
+                          QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel, self.parent)
+        more = _("The workspace is saved as two files: the decision in its YAML file, the evidence in a "
+                 "store beside it. Nothing is lost, and `deepdecide convert --single` puts it back into one "
+                 "file. Keep the two files together (copy, commit and back up both).")
+        if modified:
+            more += "\n\n" + _("Your unsaved changes are saved with it.")
+        box.setInformativeText(more)
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        return box.exec() == QMessageBox.StandardButton.Save
 
     def ask_save_before_approval(self, name: str) -> bool:
         """Save before exporting for approval? True: save and export; False: nothing is exported."""

@@ -59,6 +59,8 @@ _CREDENTIAL_KEY = re.compile(
 REDACTED = "[redacted]"
 
 _W = TypeVar("_W")
+#: classes of values that hold no text
+_PLAIN = frozenset({int, float, bool, type(None), bytes})
 
 _CRED_WORD = (r"(?:api[_\-]?key|apikey|token|secret|secret[_\-]?key|access[_\-]?key|password|passwd|pass|pwd|"
               r"auth|authorization|credentials?)")
@@ -489,38 +491,76 @@ def redact_edit(edit: Any) -> tuple[Any, list[Finding]]:
     return out, findings
 
 
+@cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
+def _place_text(at: Any) -> str:
+    """A key path kept as ``(parent, field name or index)`` chain, written out (only for a finding)."""
+    keys = []
+    while at.__class__ is tuple:
+        at, key = at
+        keys.append(key)
+    text: str = at
+    for key in reversed(keys):
+        text = f"{text}[{key}]" if key.__class__ is int else (f"{text}.{key}" if text else key)
+    return text
+
+
+# The last workspace redacted and what came of it: a record's command asks what will be left out,
+# then writes the record, which redacts the same (immutable) workspace again.
+_LAST: list[Any] = []
+
+
 def redact_workspace(ws: _W) -> tuple[_W, list[Finding]]:
     """The workspace with every known-prefix token (:func:`scan_known`) and every home directory
     (``/home/NAME``, ``/Users/NAME``, ``C:\\Users\\NAME``, ``/root``: ``~``) removed from every text it
     holds, and what was removed, placed by key path (``signoffs[0].conditions``). For what leaves
     the program built from a workspace that may hold one (edited by hand, written by an older
     build): a record, a new revision. Enums, numbers and hashes are left as they are; no entropy
-    rule applies (paths and identities keep their words)."""
-    findings: list[Finding] = []
+    rule applies (paths and identities keep their words).
 
-    def walk(value: Any, place: str) -> Any:
-        if isinstance(value, Enum):
-            return value
-        if isinstance(value, str):
+    Key paths are written out only for a finding; a message shared by many runs (``flags.from_data``)
+    found clean is not walked again; the last workspace's answer is kept (by identity)."""
+    if _LAST and _LAST[0] is ws:
+        return _LAST[1], list(_LAST[2])
+    findings: list[Finding] = []
+    clean: set[int] = set()
+
+    def walk(value: Any, place: Any) -> Any:
+        cls = value.__class__
+        if cls is str or (cls not in _PLAIN and not isinstance(value, Enum) and isinstance(value, str)):
             out, kinds = scan_known(value)
-            homeless = _HOME.sub("~", out)
+            homeless = _HOME.sub("~", out) if ("/" in out or "\\" in out) else out
             if homeless != out:
                 kinds = (*kinds, "home directory")
             if not kinds:
                 return value
-            findings.extend(Finding(k, place) for k in kinds)
+            findings.extend(Finding(k, _place_text(place)) for k in kinds)
             return homeless
+        if cls in _PLAIN or isinstance(value, Enum):
+            return value
         if isinstance(value, tuple):
-            items = tuple(walk(v, f"{place}[{i}]") for i, v in enumerate(value))
+            items = tuple(walk(v, (place, i)) for i, v in enumerate(value))
             return value if all(a is b for a, b in zip(items, value, strict=True)) else items
         if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            shared = cls is Message
+            if shared and id(value) in clean:
+                return value
             changes = {}
-            for f in dataclasses.fields(value):
-                old = getattr(value, f.name)
-                new = walk(old, f"{place}.{f.name}" if place else f.name)
+            for name in _field_names(cls):
+                old = getattr(value, name)
+                new = walk(old, (place, name))
                 if new is not old:
-                    changes[f.name] = new
-            return dataclasses.replace(value, **changes) if changes else value
+                    changes[name] = new
+            if not changes:
+                if shared:
+                    clean.add(id(value))
+                return value
+            return dataclasses.replace(value, **changes)
         return value
 
-    return walk(ws, ""), findings
+    out = walk(ws, "")
+    _LAST[:] = [ws, out, list(findings)]
+    return out, findings

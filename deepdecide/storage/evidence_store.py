@@ -36,6 +36,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from deepdecide.domain.errors import ValidationError
 from deepdecide.domain.i18n import _
 from deepdecide.domain.userfiles import read_user_file
@@ -126,7 +128,7 @@ def _error(reason: str, yaml_file: str) -> ValidationError:
     return ValidationError(reason, file=yaml_file, path=f"evidence.{STORE_KEY}")
 
 
-def expand(body: dict[str, Any], yaml_file: str) -> dict[str, Any]:
+def expand(body: dict[str, Any], yaml_file: str, rows: list[str] | None = None) -> dict[str, Any]:
     """``body`` (a workspace's plain data) with the evidence files of the store it names put back under
     ``evidence.files``; a body naming no store is returned as it is. A store that is missing, altered
     (its SHA-256 is not the one the YAML states) or unreadable is a ValidationError naming the YAML,
@@ -161,7 +163,7 @@ def expand(body: dict[str, Any], yaml_file: str) -> dict[str, Any]:
     if hashlib.sha256(payload).hexdigest() != digest:
         raise _error(_("the evidence store {path} is not the one this workspace names (its SHA-256 differs "
                        "from evidence.store_sha256): it was changed or replaced").format(path=path), yaml_file)
-    files = read_files(payload, str(path), yaml_file)
+    files = read_files(payload, str(path), yaml_file, rows)
     rest = {k: v for k, v in evidence.items() if k not in (STORE_KEY, STORE_SHA_KEY, STORE_COUNT_KEY)}
     return {**body, "evidence": {**rest, "files": files}}
 
@@ -172,8 +174,19 @@ def _connect(payload: bytes) -> sqlite3.Connection:
     return conn
 
 
-def read_files(payload: bytes, store_file: str, yaml_file: str) -> list[Any]:
-    """The plain data of every evidence file in a store's bytes, in the workspace's order."""
+def _loads(text: str) -> Any:
+    """One row's JSON: orjson's parser (some five times the standard library's, which matters at ten
+    thousand rows), the standard one for what orjson refuses but the store may hold (an integer beyond
+    64 bits)."""
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return json.loads(text)
+
+
+def read_files(payload: bytes, store_file: str, yaml_file: str, texts: list[str] | None = None) -> list[Any]:
+    """The plain data of every evidence file in a store's bytes, in the workspace's order (and, into
+    ``texts`` when given, each row's JSON text)."""
     try:
         conn = _connect(payload)
         try:
@@ -186,7 +199,9 @@ def read_files(payload: bytes, store_file: str, yaml_file: str) -> list[Any]:
             rows = conn.execute("SELECT data FROM files ORDER BY position").fetchall()
         finally:
             conn.close()
-        return [json.loads(r[0]) for r in rows]
+        if texts is not None:
+            texts[:] = [r[0] for r in rows]
+        return [_loads(r[0]) for r in rows]
     except (sqlite3.DatabaseError, ValueError, TypeError) as exc:
         raise _error(_("the evidence store {path} is not a readable evidence store: {reason}").format(
             path=store_file, reason=exc), yaml_file) from None
@@ -224,9 +239,36 @@ def query(yaml_path: str | os.PathLike[str], **where: str) -> list[str]:
 # writing
 
 
-def build(files: Sequence[Any], attributes: Sequence[Iterable[tuple[str, str]]]) -> bytes:
+# The JSON row of each evidence file object of the last workspace read from a store or written to one
+# (files are immutable: the same object is the same row; the object is kept with its entry, so its id
+# stays its own). A save encodes only the files not here: at ten thousand files, turning every file
+# into plain data and JSON again was most of a save, for the one file that changed.
+_ROWS: dict[int, tuple[Any, str]] = {}
+
+
+def remember(files: Sequence[Any], texts: Sequence[str]) -> None:
+    """Keep ``texts[i]`` as the row of ``files[i]`` (each file an immutable object), in place of the
+    rows kept before."""
+    _ROWS.clear()
+    _ROWS.update((id(f), (f, text)) for f, text in zip(files, texts, strict=True))
+
+
+def known_row(f: Any) -> str | None:
+    """The row kept for the file object ``f`` (None: not read or written here last)."""
+    got = _ROWS.get(id(f))
+    return got[1] if got is not None and got[0] is f else None
+
+
+def row_text(data: Any) -> str:
+    """The JSON text of one file's plain data, as a row holds it."""
+    return json.dumps(data, ensure_ascii=False, sort_keys=False, separators=(",", ":"))
+
+
+def build(files: Sequence[Any], attributes: Sequence[Iterable[tuple[str, str]]],
+          texts: Sequence[str] | None = None) -> bytes:
     """The bytes of a store holding ``files`` (plain data of evidence files, in order) with the indexed
-    ``attributes`` of each. Two files of the same SHA-256 are refused (the store is keyed by it)."""
+    ``attributes`` of each; ``texts``, when given, the rows' JSON (``row_text`` of each file, or a
+    row kept for it). Two files of the same SHA-256 are refused (the store is keyed by it)."""
     conn = sqlite3.connect(":memory:")
     try:
         conn.executescript(_SCHEMA)
@@ -234,6 +276,9 @@ def build(files: Sequence[Any], attributes: Sequence[Iterable[tuple[str, str]]])
         seen: dict[str, int] = {}
         for i, (f, attrs) in enumerate(zip(files, attributes, strict=True)):
             prov = f.get("provenance", {}) if isinstance(f, dict) else {}
+            if not isinstance(f, dict):  # a file object (its row given in ``texts``)
+                prov = {"sha256": f.provenance.sha256, "file_name": f.provenance.file_name,
+                        "tool": f.provenance.tool}
             sha = str(prov.get("sha256", ""))
             if sha in seen:
                 raise ValidationError(_("evidence files {first} and {second} are the same file (SHA-256 {sha}): "
@@ -241,10 +286,10 @@ def build(files: Sequence[Any], attributes: Sequence[Iterable[tuple[str, str]]])
                                           first=seen[sha] + 1, second=i + 1, sha=sha[:12]),
                                       path=f"evidence.files[{i}].provenance.sha256")
             seen[sha] = i
+            runs = len(f.get("runs", ()) or ()) if isinstance(f, dict) else len(f.runs)
             conn.execute("INSERT INTO files VALUES (?, ?, ?, ?, ?, ?)",
-                         (sha, i, str(prov.get("file_name", "")), str(prov.get("tool", "")),
-                          len(f.get("runs", ()) or ()),
-                          json.dumps(f, ensure_ascii=False, sort_keys=False, separators=(",", ":"))))
+                         (sha, i, str(prov.get("file_name", "")), str(prov.get("tool", "")), runs,
+                          texts[i] if texts is not None else row_text(f)))
             conn.executemany("INSERT INTO attributes VALUES (?, ?, ?)",
                              sorted({(sha, name, value) for name, value in attrs if value}))
         conn.commit()

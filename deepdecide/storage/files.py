@@ -593,8 +593,9 @@ def decode(located: LocatedData, expected_kind: str | None = None,
         )
     found: list[ValidationError] = []
     body = {k: v for k, v in data.items() if k != "kind"}
+    rows: list[str] = []
     if kind == "workspace":  # a stored workspace: its evidence files from the store it names
-        body = evidence_store.expand(body, located.file)
+        body = evidence_store.expand(body, located.file, rows)
     moves: dict[str, str] = {}
     token = _MOVES.set(moves)
     try:
@@ -635,6 +636,8 @@ def decode(located: LocatedData, expected_kind: str | None = None,
                      for p in approval.legacy_notes(doc))
     if not found and not later and kind == "workspace":
         _VALIDATED[id(doc)] = doc
+        if rows and version == SCHEMA_VERSION:  # rows of the current schema, read as they are
+            evidence_store.remember(doc.evidence.files, rows)
     return kind, doc
 
 
@@ -837,17 +840,19 @@ def save_workspace(ws: Workspace, path: str | os.PathLike[str], *, expected_sha2
         ws = dataclasses.replace(ws, schema_version=SCHEMA_VERSION)
     if stored is None:
         stored = evidence_store.is_stored(path)
-    data = workspace_to_data(ws)
     store_payload = b""
     keep = None
+    texts: list[str] = []
     if stored:
-        evidence = dict(data.setdefault("evidence", {}))
-        store_payload = evidence_store.build(evidence.pop("files", []),
-                                             [store_attributes(ws, f) for f in ws.evidence.files])
+        data, evidence, texts = _stored_data(ws)
+        store_payload = evidence_store.build(ws.evidence.files, [store_attributes(ws, f) for f in ws.evidence.files],
+                                             texts)
         keep = evidence_store.store_name(path, hashlib.sha256(store_payload).hexdigest())
         data["evidence"] = {evidence_store.STORE_KEY: keep,  # in its place in the file
                             evidence_store.STORE_SHA_KEY: hashlib.sha256(store_payload).hexdigest(),
                             evidence_store.STORE_COUNT_KEY: len(ws.evidence.files), **evidence}
+    else:
+        data = workspace_to_data(ws)
     payload = (_HEADER + dump_yaml(data)).encode("utf-8")  # refuses a non-finite number or invalid text, naming the key path
     try:
         with lock.locked(path, wait=wait):
@@ -867,7 +872,34 @@ def save_workspace(ws: Workspace, path: str | os.PathLike[str], *, expected_sha2
         raise ValidationError(_('cannot be written: {value}').format(value=exc.strerror or exc), file=str(path)) from None
     digest = hashlib.sha256(payload).hexdigest()
     lock.written(path, digest)
+    if stored:  # the rows just written: the next save encodes only the files changed since
+        evidence_store.remember(ws.evidence.files, texts)
     return digest
+
+
+def _stored_data(ws: Workspace) -> tuple[dict[str, Any], dict[str, Any], list[str]]:
+    """For a save in the stored form: the workspace's plain data without its evidence files, its
+    ``evidence`` mapping without them (in its place in the data), and each file's row (the row
+    read or written for the same file object, else the file encoded afresh)."""
+    bare = dataclasses.replace(ws, evidence=dataclasses.replace(ws.evidence, files=()))
+    body = workspace_to_data(bare)
+    evidence = dict(body.get("evidence") or {})
+    evidence.pop("files", None)
+    # "evidence" in the place a full encoding gives it (an empty one is left out of ``body``)
+    order = {f.name: i for i, f in enumerate(dataclasses.fields(Workspace))}
+    at = order["evidence"]
+    data: dict[str, Any] = {}
+    for key, value in body.items():
+        if "evidence" not in data and order.get(key, -1) > at:
+            data["evidence"] = evidence
+        if key != "evidence":
+            data[key] = value
+    data.setdefault("evidence", evidence)
+    texts = []
+    for f in ws.evidence.files:
+        text = evidence_store.known_row(f)
+        texts.append(text if text is not None else evidence_store.row_text(codec.to_data(f, omit_defaults=True)))
+    return data, evidence, texts
 
 
 # ---------------------------------------------------------------------------------------------

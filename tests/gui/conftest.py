@@ -58,6 +58,9 @@ class FakeInteraction:
         self.workload_dialogs: list[Any] = []
         self.item_proxy_script: Any = None
         self.item_proxy_dialogs: list[Any] = []
+        #: the answer to "keep the evidence in a store?" and each question's (name, files, modified)
+        self.convert_answer = True
+        self.convert_questions: list[tuple[str, int, bool]] = []
 
     def show_error(self, title: str, exc: BaseException) -> None:
         self.errors.append((title, exc))
@@ -70,6 +73,11 @@ class FakeInteraction:
         self.asked.append("reload")
         self.reload_questions.append((name, modified, gone, saving))
         return self.reload_answer
+
+    def ask_convert_to_store(self, name: str, n: int, modified: bool) -> bool:
+        self.asked.append("convert_to_store")
+        self.convert_questions.append((name, n, modified))
+        return self.convert_answer
 
     def ask_save_before_approval(self, name: str) -> bool:
         self.asked.append("save_before_approval")

@@ -257,3 +257,20 @@ def test_a_home_path_a_workspace_holds_reaches_neither_the_record_nor_a_revision
     assert home not in nxt.read_text(encoding="utf-8")
     code, out, _err = _run(["verify", str(record)], capsys)
     assert code == 5 and "intact, unsigned" in out
+
+
+def test_a_token_in_a_flag_shared_by_runs_is_removed_at_every_place_and_a_second_pass_answers_the_same():
+    from deepdecide.domain.messages import Message
+
+    ws = files.load_builtin_workspace()
+    ev = ws.evidence
+    good, bad = Message("shared_flag", "x", ()), Message("text", "{text}", (("text", f"see {GHP}"),))
+    runs = [dataclasses.replace(r, quality_flags=(good, bad)) for r in ev.files[1].runs[:2]]
+    f = dataclasses.replace(ev.files[1], runs=(*runs, *ev.files[1].runs[2:]))
+    ws = dataclasses.replace(ws, evidence=dataclasses.replace(ev, files=(ev.files[0], f, *ev.files[2:])))
+    clean, found = redact_workspace(ws)
+    assert [x.place for x in found] == [f"evidence.files[1].runs[{i}].quality_flags[1].params[0][1]"
+                                        for i in range(2)]
+    assert GHP not in repr(clean.evidence.files[1]) and clean.evidence.files[1].runs[0].quality_flags[0] is good
+    again, found_again = redact_workspace(ws)
+    assert again is clean and found_again == found and found_again is not found

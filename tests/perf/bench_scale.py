@@ -8,7 +8,9 @@ built-in data) and measures, each figure beside its floor measured in the same r
 * load: ``storage.files.load_workspace`` in process, the built-in data parsed afresh each time;
   floor: PyYAML's C parser (``yaml.load(..., CSafeLoader)``) on the same bytes (workspace and
   the built-in files it names). Target <= 2 x at every size;
-* validate / evaluate: whole process (``deepdecide validate|evaluate WS``), for information beside
+* validate / evaluate: whole process (``deepdecide validate|evaluate WS``; above one file also the
+  same workspace with its evidence in a store beside the YAML, ``stored``: target at 10,000 files
+  <= 2 s each), for information beside
   ``deepdecide --version`` (nothing is kept between runs: every run is a first run). At the
   smallest size also the built-in sample file itself, which names its matrix, checklist and
   criteria as built-in where the generated workspaces write them out (some 300 KB more to parse
@@ -263,6 +265,14 @@ def measure(n: int, tmp: Path, runs: int, gui: bool) -> dict[str, tuple[float, f
     evaluate_cli = checked([*CLI, "evaluate", str(ws_path)], ok=(0, 1))
     fig["validate (process)"] = paired(validate, version, runs)
     fig["evaluate (process)"] = paired(evaluate_cli, version, runs)
+    if n > 1:  # the same workspace with its evidence in a store beside the YAML (docs/evidence-store.md)
+        from deepdecide.storage.files import save_workspace
+
+        stored = tmp / f"stored-{n}" / ws_path.name
+        stored.parent.mkdir(exist_ok=True)
+        save_workspace(load_workspace(ws_path), stored, stored=True)
+        fig["validate, stored (process)"] = paired(checked([*CLI, "validate", str(stored)], ok=(0, 1)), version, runs)
+        fig["evaluate, stored (process)"] = paired(checked([*CLI, "evaluate", str(stored)], ok=(0, 1)), version, runs)
     if n == 1:
         # the built-in sample file itself (its matrix, checklist and criteria named as built-in, not
         # written out as in the generated workspaces)
@@ -412,6 +422,8 @@ def _has_folder_import() -> bool:
 
 
 TARGETS = {  # figure -> (size it applies to or None for every size, ratio target, absolute target s)
+    "validate, stored (process)": (10000, None, 2.0),
+    "evaluate, stored (process)": (10000, None, 2.0),
     "load (in process)": (None, 2.0, None),
     "evaluate (in process)": (1000, None, 0.100),
     "evaluate (in process)@10000": (10000, None, 0.150),

@@ -132,3 +132,33 @@ def test_a_large_single_file_workspace_is_offered_conversion(single, monkeypatch
     capsys.readouterr()
     assert main(["validate", str(single)]) == 0
     assert "deepdecide convert" not in capsys.readouterr().err
+
+
+def test_a_save_encodes_only_the_changed_files_and_writes_the_store_a_full_save_writes(stored, tmp_path,
+                                                                                       monkeypatch):
+    import dataclasses
+
+    from deepdecide.storage import codec, files
+
+    ws = load_workspace(stored)
+    f = ws.evidence.files[1]
+    changed = dataclasses.replace(f, provenance=dataclasses.replace(f.provenance, label="re-run on Monday"))
+    edited = dataclasses.replace(ws, evidence=dataclasses.replace(
+        ws.evidence, files=(ws.evidence.files[0], changed, *ws.evidence.files[2:])))
+    encoded = []
+    real = codec.to_data
+    monkeypatch.setattr(codec, "to_data", lambda obj, **kw: encoded.append(obj) or real(obj, **kw))
+    save_workspace(edited, stored)
+    # the files read from the store keep their rows: only the changed one is encoded
+    assert [o for o in encoded if o.__class__ is f.__class__] == [changed]
+    monkeypatch.undo()
+    # the same store bytes as a save that encodes every file afresh
+    evidence_store._ROWS.clear()
+    fresh = tmp_path / "fresh" / "team.deepdecide.yaml"
+    fresh.parent.mkdir()
+    save_workspace(edited, fresh, stored=True)
+    ours = (stored.parent / evidence_store.stored_name(stored)).read_bytes()
+    assert ours == (fresh.parent / evidence_store.stored_name(fresh)).read_bytes()
+    assert stored.read_text() == fresh.read_text()  # the YAML too (the store's name is in it)
+    assert files.canonical_json(load_workspace(stored)) == files.canonical_json(edited)
+    assert _stores(stored) == [evidence_store.stored_name(stored)]

@@ -131,6 +131,17 @@ def test_a_stored_flag_reads_as_the_message_it_was_written_from(data):
     assert flags.from_data(flags.to_data(m)) == m
 
 
+def test_the_same_stored_flag_is_read_once_and_shared_but_a_parameter_of_another_class_is_not():
+    one = flags.from_data({"id": "own.thing", "template": "n={n}", "params": {"n": 1}})
+    assert flags.from_data({"id": "own.thing", "template": "n={n}", "params": {"n": 1}}) is one
+    flag = flags.from_data({"id": "own.thing", "template": "n={n}", "params": {"n": True}})
+    assert flag is not one and flag.render() != one.render()  # 1 == True, but "1" is not "yes"
+    # refused data is never kept: the same data is refused again
+    for _ in range(2):
+        with pytest.raises(flags.FlagDataError):
+            flags.from_data({"id": "own.thing", "template": "n={n}", "params": {"m": 1}})
+
+
 @pytest.mark.parametrize(("data", "reason"), [
     ({"id": "vllm.failed_derived", "extra": 1, "also": 2}, "unknown key 'also' (expected id, params, template)"),
     ({"id": "normalize.per_gpu_derived"}, "flag 'normalize.per_gpu_derived': params - do not match its template"),

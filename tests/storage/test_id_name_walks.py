@@ -115,3 +115,15 @@ def test_a_bad_id_of_a_quality_flag_is_found_at_its_key_path():
     doc = dataclasses.replace(ws, evidence=dataclasses.replace(ev, files=(ev.files[0], f, *ev.files[2:])))
     problems = validation.id_problems(doc)
     assert [p.path for p in problems] == [f"evidence.files[1].runs[0].quality_flags[{len(run.quality_flags) - 1}].id"]
+
+
+def test_a_flag_shared_by_many_runs_is_walked_once_and_a_bad_one_is_found_wherever_it_is():
+    ws = files.load_builtin_workspace()
+    ev = ws.evidence
+    good, bad = Message("shared_flag", "x", ()), Message("no good", "x", ())
+    runs = [dataclasses.replace(r, quality_flags=(good, bad)) for r in ev.files[1].runs[:2]]
+    f = dataclasses.replace(ev.files[1], runs=(*runs, *ev.files[1].runs[2:]))
+    doc = dataclasses.replace(ws, evidence=dataclasses.replace(ev, files=(ev.files[0], f, *ev.files[2:])))
+    problems = validation.id_problems(doc)
+    # the same object in two runs: its problem at both places (only a clean flag is passed over)
+    assert [p.path for p in problems] == [f"evidence.files[1].runs[{i}].quality_flags[1].id" for i in range(2)]

@@ -43,7 +43,7 @@ from deepdecide.gui.interaction import Interaction
 from deepdecide.gui.samples import load_builtin_workspace
 from deepdecide.gui.settings import Preferences
 from deepdecide.gui.tasks import TaskRunner
-from deepdecide.storage import lock
+from deepdecide.storage import evidence_store, lock
 from deepdecide.storage.autosave import Autosaver
 from deepdecide.storage.files import UNCHECKED, WORKSPACE_SUFFIX, read_workspace, save_workspace
 
@@ -175,6 +175,12 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self.status_label, 1)
         self.statusBar().addPermanentWidget(self.progress)
         self.statusBar().addPermanentWidget(self.cancel_button)
+        # a single-file workspace of many evidence files: offered to keep them in an evidence store
+        self.store_button = QPushButton()
+        self.store_button.setObjectName("convertToStore")
+        self.store_button.hide()
+        self.store_button.clicked.connect(self.convert_to_store)
+        self.statusBar().addPermanentWidget(self.store_button)
 
         #: the workspace is the built-in sample (illustrative evidence, assumed prices): the banner says so
         self.showing_sample = not document.path
@@ -292,6 +298,7 @@ class MainWindow(QMainWindow):
         self._title_sidebar()
         self.status_label.clear()
         self.status_label.setToolTip("")
+        self._update_store_offer()
         for i, (k, _m, _c) in enumerate(PAGES):
             if k not in self.pages:
                 continue
@@ -642,6 +649,44 @@ class MainWindow(QMainWindow):
                 len(blocking)).format(n=len(blocking)), path, str(blocking[0])))
         if warnings:
             self.status_label.setToolTip("\n".join(str(w) for w in warnings))
+        self._update_store_offer()
+
+    def _store_offered(self) -> bool:
+        """Whether the document is a saved single-file workspace of more evidence files than
+        ``evidence_store.CONVERT_HINT_FILES`` (its evidence is better kept in a store beside it)."""
+        path = self.document.path
+        return bool(path) and len(self.document.workspace.evidence.files) > evidence_store.CONVERT_HINT_FILES \
+            and not evidence_store.is_stored(path)
+
+    def _update_store_offer(self) -> None:
+        offered = self._store_offered()
+        if offered:
+            n = len(self.document.workspace.evidence.files)
+            self.store_button.setText(_("Keep evidence in a store…"))
+            self.store_button.setToolTip(ngettext(
+                "This workspace holds {n} evidence file in its one file: every open reads it all. Kept in "
+                "an evidence store beside it, the decision stays a short YAML file and opens faster.",
+                "This workspace holds {n} evidence files in its one file: every open reads them all. Kept in "
+                "an evidence store beside it, the decision stays a short YAML file and opens faster.",
+                n).format(n=n))
+        self.store_button.setVisible(offered)
+
+    def convert_to_store(self) -> bool:
+        """Save the workspace with its evidence in a store beside its YAML, after the user agrees (the
+        content is unchanged; ``deepdecide convert --single`` puts it back into one file)."""
+        path = self.document.path
+        if not path or not self._store_offered():
+            return False
+        n = len(self.document.workspace.evidence.files)
+        if not self.interaction.ask_convert_to_store(Path(path).name, n, self.document.is_modified()):
+            return False
+        if not self._save_to(path, stored=True):
+            return False
+        self.status_label.setText(fmt(ngettext(
+            "Saved %1: its {n} evidence file is kept in the store %2 beside it",
+            "Saved %1: its {n} evidence files are kept in the store %2 beside it", n).format(n=n),
+            path, evidence_store.stored_name(path)))
+        return True
 
     def save(self) -> bool:
         if not self.document.path:
@@ -653,13 +698,17 @@ class MainWindow(QMainWindow):
         path = self.interaction.ask_save_path(self.prefs.get("last_directory"), suggested)
         return bool(path) and self._save_to(path)
 
-    def _save_to(self, path: str) -> bool:
+    def _save_to(self, path: str, *, stored: bool | None = None) -> bool:
         """Write the workspace to ``path``: to its own file only over the content it was read from (a
-        file another process wrote since is never overwritten: the user is offered to reload it)."""
+        file another process wrote since is never overwritten: the user is offered to reload it).
+        ``stored`` as for ``save_workspace``; by default a file keeps its form, and Save As of a
+        workspace whose evidence is in a store writes a store beside the new file too."""
         same_file = bool(self.document.path) and _same_file(path, self.document.path)
         expected = self.document.disk_sha256 if same_file else UNCHECKED
+        if stored is None and not same_file and self.document.path and evidence_store.is_stored(self.document.path):
+            stored = True
         try:
-            sha256 = save_workspace(self.document.workspace, path, expected_sha256=expected)
+            sha256 = save_workspace(self.document.workspace, path, expected_sha256=expected, stored=stored)
         except lock.ChangedOnDisk:
             self.offer_reload(saving=True)
             return False
@@ -672,6 +721,7 @@ class MainWindow(QMainWindow):
         self._declined_sha256 = None
         self._remember(path)
         self.status_label.setText(fmt(_("Saved %1"), path))
+        self._update_store_offer()
         return True
 
     def _remember(self, path: str) -> None:
