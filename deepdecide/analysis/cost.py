@@ -1040,6 +1040,9 @@ def _value_source(oi: OptionInputs) -> Label:
                 msg("trail.over_amortization", "over {years} years (no end of support stated)",
                     years=oi.amort_years))
         return msg("trail.value_source", "{source}, {life}", source=oi.sources.get("value", ""), life=life)
+    if not oi.sources.get("capex"):  # no platform price behind it (a hosted API): no empty "()"
+        return msg("trail.value_purchase_unsourced", "no {kind} value used: the purchase price over {years} years",
+                   kind=oi.value_kind.value, years=oi.amort_years)
     return msg("trail.value_purchase", "no {kind} value used: the purchase price ({source}) over {years} years",
                kind=oi.value_kind.value, source=oi.sources.get("capex", ""), years=oi.amort_years)
 
