@@ -397,7 +397,8 @@ class Capacity:
         if self.source in (CapacitySource.OWN, CapacitySource.ASSUMED, CapacitySource.NONE):
             return basis if self.source != CapacitySource.OWN else f"{basis}, own measurement"
         if self.corrected_by:
-            return f"{basis}, predicted, corrected by {self.corrected_by} measured pair(s)"
+            pairs = "pair" if self.corrected_by == 1 else "pairs"
+            return f"{basis}, predicted, corrected by {self.corrected_by} measured {pairs}"
         return f"{basis}, {self.source.value.replace('_', '-')}"
 
 

@@ -46,7 +46,7 @@ from deepdecide.domain import formatting
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.evidence import BenchmarkRun, run_interval
 from deepdecide.domain.i18n import N_
-from deepdecide.domain.messages import Message, chain, msg
+from deepdecide.domain.messages import Message, chain, msg, msgn
 from deepdecide.domain.slo import SLO, crossing
 from deepdecide.domain.workspace import Option
 
@@ -411,8 +411,9 @@ def input_label(cap: Capacity) -> Message:
     if cap.basis == CapacityBasis.MEASURED and cap.source in (CapacitySource.OWN, CapacitySource.THIRD_PARTY):
         return msg("input.capacity_measured", "measured output tok/s/GPU")
     if cap.corrected_by:
-        return msg("input.capacity_corrected", "output tok/s/GPU ({basis}, predicted, corrected by {n} measured "
-                   "pair(s))", basis=cap.basis, n=cap.corrected_by)
+        return msgn("input.capacity_corrected", "output tok/s/GPU ({basis}, predicted, corrected by {n} measured pair)",
+                    "output tok/s/GPU ({basis}, predicted, corrected by {n} measured pairs)", "n", basis=cap.basis,
+                    n=cap.corrected_by)
     return msg("input.capacity_basis", "output tok/s/GPU ({basis}, {source})", basis=cap.basis, source=cap.source)
 
 
@@ -547,8 +548,8 @@ def _found(idx: EvidenceIndex, option: Option, slo: SLO, source: CapacitySource,
     configs = _configurations(idx, runs, slo)
     source_text: Message = _SOURCE_TEXT[source]
     if rng.corrected_by:
-        source_text = msg("capacity.source.predicted_corrected", "predicted, corrected by {n} measured pair(s)",
-                          n=rng.corrected_by)
+        source_text = msgn("capacity.source.predicted_corrected", "predicted, corrected by {n} measured pair",
+                           "predicted, corrected by {n} measured pairs", "n", n=rng.corrected_by)
     if config:
         trail = (*trail, TrailItem(msg("trail.configuration", "server configuration"), config, "",
                                    _src(run)))

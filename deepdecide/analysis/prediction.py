@@ -40,7 +40,7 @@ from deepdecide.analysis.assessment import MetricError, PredictionPair, Predicto
 from deepdecide.domain import formatting
 from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, PredictionErrorRow, ProvenanceKind
 from deepdecide.domain.i18n import _, translate
-from deepdecide.domain.messages import Message, msg
+from deepdecide.domain.messages import Message, msg, msgn
 
 if TYPE_CHECKING:
     from deepdecide.analysis.evidence import EvidenceIndex
@@ -372,9 +372,10 @@ def pair_correction(idx: EvidenceIndex, run: BenchmarkRun, value: float) -> Corr
     trail = (TrailItem(msg("trail.predicted_value", "predicted output tok/s per GPU (before the correction)"), value,
                        "output tok/s/GPU", msg("trail.predicted_by", "{tool} prediction", tool=run.tool or "?")),
              TrailItem(msg("trail.pair_factor", "measured / predicted, mean over the measured pairs"), factor, "x",
-                       msg("trail.pairs_errors", "{n} measured pair(s) of the same runtime, platform, model and "
-                                                 "workload; throughput errors {low} to {high}", n=len(errs),
-                           low=_signed(min(errs)), high=_signed(max(errs)))))
+                       msgn("trail.pairs_errors", "{n} measured pair of the same runtime, platform, model and "
+                                                  "workload; throughput errors {low} to {high}",
+                            "{n} measured pairs of the same runtime, platform, model and workload; throughput errors "
+                            "{low} to {high}", "n", n=len(errs), low=_signed(min(errs)), high=_signed(max(errs)))))
     if len(errs) == 1:
         note = msg("capacity.predicted_corrected_one", "predicted, corrected by 1 measured pair: {predicted} x "
                                                        "{factor} = {value} {unit} (the pair's throughput error "

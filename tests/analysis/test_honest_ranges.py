@@ -143,7 +143,7 @@ def test_a_prediction_with_measured_pairs_is_corrected_by_them_and_its_range_is_
     assert (cap.low, cap.value, cap.high) == pytest.approx((2625, 2662.5, 2700))
     assert cap.range_basis == RangeBasis.MEASURED_PAIRS and cap.error_basis == cap.range_note
     assert "predicted, corrected by 2 measured pairs" in str(cap.range_note)
-    assert "corrected by 2 measured pair(s)" in str(cap.note) and "corrected by 2 measured pair(s)" in cap.label
+    assert "corrected by 2 measured pairs" in str(cap.note) and "corrected by 2 measured pairs" in cap.label
     # the fleet and the cost use the corrected capacity; the draws its range
     flip = _flip(a, "port-deepinfer-h100.capacity")
     assert (flip.low, flip.likely, flip.high) == pytest.approx((2625, 2662.5, 2700))
@@ -229,7 +229,7 @@ def test_evaluate_and_the_record_say_what_each_range_rests_on():
     a = evaluate(ws, monte_carlo=True, draws=300)
     out = " ".join(render(ws, a).split())
     assert "capacity: interpolated: the draws go from 2,750, the load that meets the SLO, to 3,125" in out
-    assert "2,662 output tok/s/GPU (lower bound, predicted, corrected by 2 measured pair(s))" in out
+    assert "2,662 output tok/s/GPU (lower bound, predicted, corrected by 2 measured pairs)" in out
     assert "predicted, corrected by 2 measured pairs: 3,000 x 0.887 (measured / predicted, mean) = 2,662" in out
     # an assumption's range is said on its own line (its flags say it is an assumption, not its range)
     assert "capacity range: assumption: the draws go from 20 to 60" in out  # the RTX's stated 20 / 40 / 60
@@ -252,7 +252,7 @@ def test_the_sensitivity_names_the_basis_each_capacity_rests_on():
     a = evaluate(ws)
     labels = {f.key: str(f.label) for f in a.sensitivity.inputs if f.key.endswith(".capacity")}
     assert labels["port-deepinfer-h100.capacity"] == (
-        "port-deepinfer-h100: output tok/s/GPU (lower bound, predicted, corrected by 2 measured pair(s))")
+        "port-deepinfer-h100: output tok/s/GPU (lower bound, predicted, corrected by 2 measured pairs)")
     assert labels["keep-vllm-h100.capacity"] == "keep-vllm-h100: output tok/s/GPU (interpolated, own measurement)"
     assert not any("measured output" in v for v in labels.values())
     # an assumption stays "assumed"
