@@ -131,10 +131,11 @@ def test_sensitivity_labels_are_messages_without_the_option_and_json_keeps_the_e
     # a platform's price is one input for the options on it: labelled by the platform
     f = flips["fleet.nv-h100.purchase_usd_per_gpu"]
     assert f.name.id == "input.capex" and f.option is None and f.platform == "nv-h100"
-    assert f.options == ("keep-vllm-h100", "keep-sglang-h100", "keep-trtllm-h100", "port-deepinfer-h100")
+    assert f.options == ("keep-vllm-h100", "keep-sglang-h100", "keep-trtllm-h100", "port-deepinfer-h100",
+                         "mixed-h100-prefill-sm100-decode")  # the mixed option's H100 prefill pool too
     with i18n.using("es"):
         assert f.label == "nv-h100: precio de compra por GPU"
-        assert f.note.render().startswith("afecta a 4 opciones")
+        assert f.note.render().startswith("afecta a 5 opciones")
     assert to_data(f)["label"] == "nv-h100: purchase price per GPU"
     steady = next(x for x in assessment.sensitivity.inputs if x.note is not None and x.platform is None
                   and x.flip_below is None and x.flip_above is None)
