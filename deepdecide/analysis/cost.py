@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -44,7 +43,6 @@ from deepdecide.analysis.assessment import (
     missing,
 )
 from deepdecide.domain.common import Estimate
-from deepdecide.domain.evidence import BenchmarkRun
 from deepdecide.domain.messages import Amount, Day, Message, chain, msg
 from deepdecide.domain.validation import estimate_problem
 from deepdecide.domain.workspace import (
@@ -140,17 +138,6 @@ def fleet_gpus(demand_tps: Num, tps_per_gpu: Num, unit: Num, serving: Num | None
 def horizon_cost(gpus: Num, gpu_hour: Num, horizon_years: Num) -> Num:
     """$ over the horizon of ``gpus`` at ``gpu_hour`` $/GPU-h."""
     return gpus * gpu_hour * HOURS_PER_YEAR * horizon_years
-
-
-def measured_power_w_per_gpu(runs: Sequence[BenchmarkRun]) -> float | None:
-    """Measured power per GPU (W) at the option's capacity point, from the runs that count for it.
-
-    The hook for energy from evidence: a counted run that states its power (normalized W per GPU
-    and J per token, which the formats' importers add) will replace the platform's nameplate kW
-    in the option's running cost, labelled "measured power". No normalized power field exists
-    yet, so this returns None and the nameplate kW stays, labelled "nameplate"."""
-    del runs
-    return None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -785,7 +772,8 @@ def _operating_figure(oi: OptionInputs, g: Globals, at: str) -> Figure:
                   oi.sources.get("hosting") or oi.sources.get("host") or msg("trail.not_stated_zero",
                                                                              "not stated: 0")),
         TrailItem(FORMULA, OPERATING_FORMULA, "", SOURCE_D9)),
-        flags=(msg("cost.nameplate", "nameplate power (no measured power of this option yet)"),))
+        flags=(msg("cost.nameplate", "nameplate power (no measured power of this option yet)"),)
+        if oi.power_basis == "nameplate" else ())
 
 
 def _new_price_reason(oi: OptionInputs, at: str, op: Figure) -> Message | None:

@@ -63,10 +63,10 @@ from deepdecide.analysis.cost import (
     demand_tps,
     globals_of,
     layout_of,
-    measured_power_w_per_gpu,
     option_inputs,
     run_money,
 )
+from deepdecide.analysis.energy import measured_power_w_per_gpu
 from deepdecide.analysis.evidence import (
     EvidenceIndex,
     attributions,
@@ -357,7 +357,7 @@ def _prepare(ws: Workspace, views: bool = True) -> _Prepared:
         key = (o.runtime, o.platform)
         run_ids = tuple(idx.run_ids.get(key, ()))
         measured = measured_power_w_per_gpu([every_run[i] for i in run_ids if 0 <= i < len(every_run)])
-        if measured is not None and not hosted:  # energy from evidence (none stated yet: the nameplate stays)
+        if measured is not None and not hosted:  # energy from the counted runs that measured it
             oi.kw = Estimate.exact(measured / 1000.0)
             oi.power_basis = "measured power"
         msgs.extend(oi.problems)

@@ -43,3 +43,25 @@ def test_on_the_powerx_export():
     assert measured_power_w_per_gpu([row]) == 645.911
     p = measured_power(runs)
     assert p.basis == EnergyBasis.GPU and p.runs == 37 and p.low == 314.462 and p.high == 955.891
+
+
+def test_a_counted_run_s_measured_power_replaces_the_nameplate_in_the_running_cost():
+    """Energy from evidence: the counted vLLM H100 runs state 500 W per GPU, so the option's running
+    cost uses 0.5 kW (labelled "measured power", no nameplate flag) instead of the platform's kW."""
+    from dataclasses import replace
+
+    from analysis_factory import workspace
+
+    from deepdecide.analysis import evaluate
+
+    ws = workspace()
+    before = evaluate(ws, sensitivity=False).option("keep-vllm-h100").costs.operating_hour_usd
+    f = ws.evidence.files[0]
+    runs = tuple(replace(r, power_w_per_gpu=500.0, energy_basis=EnergyBasis.GPU) if r.runtime == "vllm" else r
+                 for r in f.runs)
+    ws = replace(ws, evidence=replace(ws.evidence, files=(replace(f, runs=runs),)))
+    after = evaluate(ws, sensitivity=False).option("keep-vllm-h100").costs.operating_hour_usd
+    assert before is not None and after is not None
+    assert "nameplate" in str(before.trail[0].name) and before.flags
+    assert "measured power" in str(after.trail[0].name) and after.trail[0].value == pytest.approx(0.5)
+    assert not after.flags and after.value != before.value

@@ -9,7 +9,6 @@ from dataclasses import replace
 import pytest
 from analysis_factory import E, aggregated_sm100, with_option, workspace
 
-from deepdecide.analysis import cost as C
 from deepdecide.analysis import evaluate, monte_carlo
 from deepdecide.domain.workspace import HostedApi, Option, OwnedValue, PlatformFleet, Pricing, Strategy
 from deepdecide.storage import files
@@ -204,8 +203,10 @@ def test_break_even_demand_against_the_hosted_api():
     assert all(p.per_m_tokens == pytest.approx(api_per_m, rel=0.05) for p in cx.breakeven_points)
 
 
-def test_the_measured_power_hook_keeps_the_nameplate_until_power_fields_exist(sample):
-    assert C.measured_power_w_per_gpu(load_builtin_workspace().evidence.runs) is None
+def test_the_sample_states_no_measured_power_so_the_nameplate_stays(sample):
+    from deepdecide.analysis.energy import measured_power_w_per_gpu
+
+    assert measured_power_w_per_gpu(load_builtin_workspace().evidence.runs) is None  # tests/analysis/test_energy.py: with it
     op = sample.option("keep-sglang-h100").costs.operating_hour_usd
     assert str(op.trail[0].name) == "power per GPU (nameplate)"
     assert any(f.id == "cost.nameplate" for f in op.flags)
