@@ -490,7 +490,8 @@ _LEAF = (str, int, float, bool, type(None))
 _Path = Any  # a key path: its text, or (parent path, field name or index)
 
 
-def _path_text(at: _Path) -> str:
+def path_text(at: _Path) -> str:
+    """A key path kept as a ``(parent, field name or index)`` chain, written out (``signoffs[0].conditions``)."""
     keys = []
     while at.__class__ is tuple:
         at, key = at
@@ -547,9 +548,9 @@ def _walk_names(obj: Any, path: _Path, out: list[Problem], skip: frozenset[str] 
             value = getattr(obj, name)
             if name in NAME_FIELDS and isinstance(value, str):
                 if _BIDI.search(value):
-                    out.append(Problem(_path_text((path, name)), bidi_reason(value)))
+                    out.append(Problem(path_text((path, name)), bidi_reason(value)))
                 if len(value) > MAX_NAME_CHARS:
-                    out.append(Problem(_path_text((path, name)), _(
+                    out.append(Problem(path_text((path, name)), _(
                         "a {name} of {n} characters is too long (at most {max}; longer text belongs in a "
                         "description or notes)").format(name=name, n=localized(f"{len(value):,}"), max=MAX_NAME_CHARS)))
             elif walk and value.__class__ not in _LEAF and (isinstance(value, tuple) or _is_instance(value)):
@@ -581,7 +582,7 @@ def _walk_ids(obj: Any, path: _Path, out: list[Problem], skip: frozenset[str] = 
                 if (value or not has_default) and not (ID_PATTERN.match(value) and len(value) <= MAX_ID_CHARS):
                     reason = id_problem(value)
                     if reason:
-                        out.append(Problem(_path_text((path, name)), reason))
+                        out.append(Problem(path_text((path, name)), reason))
             elif walk and value.__class__ not in _LEAF and (isinstance(value, tuple) or _is_instance(value)):
                 _walk_ids(value, (path, name), out, frozenset(), clean)
     elif isinstance(obj, tuple):

@@ -46,6 +46,7 @@ from typing import Any, TypeVar
 
 from deepdecide.domain.i18n import N_, _
 from deepdecide.domain.messages import Message
+from deepdecide.domain.validation import path_text
 
 # key names that hold credentials (matched on the whole key, case-insensitive). Counting keys
 # such as ``max_total_tokens`` or ``speculative_num_draft_tokens`` are not credentials: only a
@@ -496,18 +497,6 @@ def _field_names(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(cls))
 
 
-def _place_text(at: Any) -> str:
-    """A key path kept as ``(parent, field name or index)`` chain, written out (only for a finding)."""
-    keys = []
-    while at.__class__ is tuple:
-        at, key = at
-        keys.append(key)
-    text: str = at
-    for key in reversed(keys):
-        text = f"{text}[{key}]" if key.__class__ is int else (f"{text}.{key}" if text else key)
-    return text
-
-
 # The last workspace redacted and what came of it: a record's command asks what will be left out,
 # then writes the record, which redacts the same (immutable) workspace again.
 _LAST: list[Any] = []
@@ -537,7 +526,7 @@ def redact_workspace(ws: _W) -> tuple[_W, list[Finding]]:
                 kinds = (*kinds, "home directory")
             if not kinds:
                 return value
-            findings.extend(Finding(k, _place_text(place)) for k in kinds)
+            findings.extend(Finding(k, path_text(place)) for k in kinds)
             return homeless
         if cls in _PLAIN or isinstance(value, Enum):
             return value
