@@ -19,6 +19,22 @@ def document(qapp, builtin_workspace):
     return WorkspaceDocument(builtin_workspace)
 
 
+@pytest.fixture
+def keep(qapp):
+    """Holds pages until the model tester has disconnected from their models.
+
+    A page registered with qtbot is deleted before the fixtures tear down, and with it the models
+    it parents, so the model tester's clean-up would find its signal source gone. Requested before
+    ``qtmodeltester``, this fixture tears down after it.
+    """
+    held: list = []
+    yield held.append
+    for widget in held:
+        widget.close()
+        widget.deleteLater()
+    qapp.processEvents()
+
+
 def test_matrix_model(qtmodeltester, builtin_workspace):
     model = MatrixModel()
     model.set_matrix(builtin_workspace.matrix)
@@ -54,11 +70,11 @@ def test_matrix_filter(qtmodeltester, builtin_workspace):
     qtmodeltester.check(proxy, force_py=True)
 
 
-def test_record_model_edits_go_through_the_undo_stack(qtmodeltester, qtbot, document):
+def test_record_model_edits_go_through_the_undo_stack(keep, qtmodeltester, document):
     from deepdecide.gui.views.gaps_page import GapsPage
 
     page = GapsPage(document)
-    qtbot.addWidget(page)
+    keep(page)
     page.refresh()
     model = page.model
     qtmodeltester.check(model, force_py=True)
@@ -113,20 +129,20 @@ def test_effort_edit_keeps_estimate_ordered(qtbot, document):
     ("deepdecide.gui.views.compare_page", "ComparePage", "prices"),
     ("deepdecide.gui.views.gaps_page", "GapsPage", "overview"),
 ])
-def test_page_models(qtmodeltester, qtbot, document, module, cls, attr):
+def test_page_models(keep, qtmodeltester, document, module, cls, attr):
     import importlib
 
     page = getattr(importlib.import_module(module), cls)(document)
-    qtbot.addWidget(page)
+    keep(page)
     page.refresh()
     qtmodeltester.check(getattr(page, attr), force_py=True)
 
 
-def test_compare_sensitivity_models(qtmodeltester, qtbot, document):
+def test_compare_sensitivity_models(keep, qtmodeltester, document):
     from deepdecide.gui.views.compare_page import ComparePage
 
     page = ComparePage(document)
-    qtbot.addWidget(page)
+    keep(page)
     page.refresh()
     page.show()
     page.refresh_sensitivity()
@@ -136,11 +152,11 @@ def test_compare_sensitivity_models(qtmodeltester, qtbot, document):
     page.hide()
 
 
-def test_machine_check_results_model(qtmodeltester, qtbot, document):
+def test_machine_check_results_model(keep, qtmodeltester, document):
     from deepdecide.gui.views.matrix_page import MatrixPage
 
     page = MatrixPage(document)
-    qtbot.addWidget(page)
+    keep(page)
     page.refresh()
     page.check_panel.gpu.setText("NVIDIA B200")
     page.check_panel.versions["cuda"].setText("13.0")
