@@ -48,19 +48,12 @@ KNOWN: dict[str, dict[str, str]] = {
     "analysis/capacity.py": {
         "deepdecide.analysis.prediction": LAYER,
     },
-    "analysis/evidence.py": {
-        "deepdecide.analysis.applicability": FREE,
-        "deepdecide.analysis.prediction": MUTUAL,
-    },
     "analysis/montecarlo.py": {
         "deepdecide.analysis.scoring": FREE,
     },
     "analysis/pools.py": {
         "deepdecide.analysis.capacity": FREE,
         "deepdecide.analysis.cost": CYCLE,
-    },
-    "analysis/prediction.py": {
-        "deepdecide.analysis.evidence": MUTUAL,
     },
     "cli/check_cmd.py": {
         "deepdecide.cli.main": FREE,

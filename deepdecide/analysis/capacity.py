@@ -36,12 +36,8 @@ from deepdecide.analysis.assessment import (
     RangeBasis,
     TrailItem,
 )
-from deepdecide.analysis.evidence import (
-    EvidenceIndex,
-    describe_slo,
-    output_tps_per_gpu,
-    run_label,
-)
+from deepdecide.analysis.evidence import EvidenceIndex, describe_slo
+from deepdecide.analysis.runs import output_tps_per_gpu, run_label
 from deepdecide.domain import formatting
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.evidence import BenchmarkRun, run_interval

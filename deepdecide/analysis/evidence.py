@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
+from deepdecide.analysis.applicability import ILLUSTRATIVE, effective_workload
 from deepdecide.analysis.assessment import (
     Applicability,
     Attribution,
@@ -27,6 +28,9 @@ from deepdecide.analysis.assessment import (
     PredictorError,
     TrailItem,
 )
+from deepdecide.analysis.prediction import MEASURED, pair, predictor_errors
+from deepdecide.analysis.runs import output_tps_per_gpu, run_label
+from deepdecide.analysis.summary import file_summaries
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.evidence import (
     BenchmarkRun,
@@ -161,12 +165,6 @@ class EvidenceIndex:
     def build(cls, ws: Workspace) -> EvidenceIndex:
         """Index the evidence that counts: each run and check is judged against the workload
         first (``fits``); only what applies reaches the rungs and the capacity."""
-        from deepdecide.analysis.applicability import effective_workload
-        from deepdecide.analysis.prediction import MEASURED, pair, predictor_errors
-        from deepdecide.analysis.summary import (
-            file_summaries,  # deferred: summary reads evidence's run_label: a cycle
-        )
-
         idx = cls(ws.matrix)
         ev = ws.evidence
         predicted: list[tuple[BenchmarkRun, str, str, str]] = []
@@ -253,30 +251,9 @@ class EvidenceIndex:
 # SLO
 
 
-def run_label(run: BenchmarkRun) -> str:
-    """A short name for a run: its own label, else tool, load and GPUs."""
-    if run.label:
-        return run.label
-    parts = [run.tool or "run"]
-    if run.concurrency is not None:
-        parts.append(f"concurrency {run.concurrency:g}")
-    elif run.request_rate is not None:
-        parts.append(f"rate {run.request_rate:g}/s")
-    if run.gpu_count:
-        parts.append(f"{run.gpu_count} GPUs")
-    return ", ".join(parts)
-
-
 def interactivity(run: BenchmarkRun) -> float | None:
     """Tokens/s per user: the run's own figure, else 1000 / TPOT p50 (never from ITL)."""
     return first_figure(INTERACTIVITY, run)
-
-
-def output_tps_per_gpu(run: BenchmarkRun) -> float | None:
-    """Output tokens/s per GPU over all the run's GPUs (prefill and decode alike)."""
-    if run.output_throughput_tps is not None and run.gpu_count:
-        return run.output_throughput_tps / run.gpu_count
-    return run.output_tps_per_gpu
 
 
 def slo_judgement(run: BenchmarkRun, slo: SLO, mappings: Sequence[StatMapping] = ()) -> Judgement:
@@ -423,8 +400,6 @@ def _builds(idx: EvidenceIndex, option: Option) -> Level:
 
 def _not_counted(idx: EvidenceIndex, option: Option) -> Message | None:
     """Why evidence about this option's runtime and platform counts for nothing, in one message."""
-    from deepdecide.analysis.applicability import ILLUSTRATIVE
-
     fits = idx.fits_by_cell().get((option.runtime, option.platform), [])
     if not fits:
         return None

@@ -34,23 +34,36 @@ import re
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from deepdecide.analysis.assessment import MetricError, PredictionPair, PredictorError, TrailItem
+from deepdecide.analysis.runs import output_tps_per_gpu
 from deepdecide.domain import formatting
 from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, PredictionErrorRow, ProvenanceKind
 from deepdecide.domain.i18n import _, translate
 from deepdecide.domain.messages import Message, msg, msgn
+from deepdecide.domain.workload import Workload, model_matches
 
 if TYPE_CHECKING:
-    from deepdecide.analysis.evidence import EvidenceIndex
     from deepdecide.domain.workspace import Workspace
-from deepdecide.domain.workload import Workload, model_matches
 
 TOKEN_TOLERANCE = 0.10  # input / output token lengths within 10 % of each other
 LOAD_TOLERANCE = 0.05  # concurrency (or request rate) within 5 %
 THROUGHPUT = "output tok/s/GPU"
 MEASURED = (ProvenanceKind.OWN, ProvenanceKind.THIRD_PARTY)
+
+
+class EvidenceIndex(Protocol):
+    """What the error basis reads of the evidence index (``analysis.evidence.EvidenceIndex``, which
+    builds its pairs with this module): its pairs, the imported error tables and platform ids."""
+
+    @property
+    def pairs(self) -> tuple[PredictionPair, ...]: ...
+
+    @property
+    def prediction_errors(self) -> tuple[PredictionErrorRow, ...]: ...
+
+    def platform_id(self, name: str) -> str: ...
 
 
 def _close(a: float | None, b: float | None, tol: float) -> bool:
@@ -105,8 +118,6 @@ def _latency_error(name: str, metric: str, p: BenchmarkRun, m: BenchmarkRun) -> 
 
 
 def errors(p: BenchmarkRun, m: BenchmarkRun) -> tuple[MetricError, ...]:
-    from deepdecide.analysis.evidence import output_tps_per_gpu
-
     out = [e for e in (_latency_error("TTFT", "ttft", p, m), _latency_error("TPOT", "tpot", p, m)) if e]
     pt, mt = output_tps_per_gpu(p), output_tps_per_gpu(m)
     if pt is not None and mt:

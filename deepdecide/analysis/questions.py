@@ -36,7 +36,8 @@ from deepdecide.analysis.assessment import (
     QuestionState,
     RequirementFit,
 )
-from deepdecide.analysis.evidence import STATUS_NAMES, EvidenceIndex, run_label
+from deepdecide.analysis.evidence import STATUS_NAMES, EvidenceIndex
+from deepdecide.analysis.runs import run_label
 from deepdecide.domain.environment import EnvironmentCapture, pin_text, summary
 from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, ParityKind, ProvenanceKind
 from deepdecide.domain.machine import ReqState, check_requirement, parse_version

@@ -14,7 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from deepdecide.analysis.applicability import judge_check, judge_run, resolve
 from deepdecide.analysis.assessment import EvidenceFit
+from deepdecide.analysis.runs import run_label
 from deepdecide.domain.evidence import EvidenceFile
 from deepdecide.domain.workspace import Workspace
 
@@ -51,13 +53,6 @@ def clear() -> None:
 def file_summaries(ws: Workspace) -> list[FileSummary]:
     """One summary per evidence file of ``ws``, in order; judged only where not judged before in
     the same context."""
-    from deepdecide.analysis.applicability import (  # deferred: applicability imports evidence, which imports this module: a cycle
-        judge_check,
-        judge_run,
-        resolve,
-    )
-    from deepdecide.analysis.evidence import run_label  # deferred: evidence imports this module: a cycle
-
     context = (*_context(ws), ws.matrix)
     if _CONTEXT[0] is None or _CONTEXT[0][:-1] != context[:-1] or _CONTEXT[0][-1] is not ws.matrix:
         _FILES.clear()
