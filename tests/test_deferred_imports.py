@@ -126,6 +126,7 @@ KNOWN: dict[str, dict[str, str]] = {
         "deepdecide.importers.folder": COMMAND,
         "deepdecide.importers.plan": COMMAND,
         "deepdecide.importers.registry": COMMAND,
+        "deepdecide.importers.result": COMMAND,
         "deepdecide.importers.samples": COMMAND,
         "deepdecide.storage.files": COMMAND,
     },

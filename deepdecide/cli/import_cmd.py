@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from deepdecide.domain.workspace import MigrationStep, Workspace
     from deepdecide.importers.base import ImportContext
     from deepdecide.importers.folder import FolderImport
-    from deepdecide.importers.registry import ImportResult
+    from deepdecide.importers.result import ImportResult
 
     #: a file to import with its context, or the outcome a folder import already gave
     Job = ImportContext | ImportResult | DeepdecideError
@@ -89,7 +89,8 @@ def run(args: argparse.Namespace) -> int:
     from deepdecide.cli.evidence_args import context_from
     from deepdecide.cli.inspect_cmd import judged, load_references
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
-    from deepdecide.importers.registry import ImportResult, import_file
+    from deepdecide.importers.registry import import_file
+    from deepdecide.importers.result import ImportResult
     from deepdecide.importers.samples import sample_evidence
     from deepdecide.storage.files import load_workspace, save_workspace
 

@@ -16,7 +16,7 @@ from deepdecide.domain.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:  # the importers (numpy, every format) load when a file is imported, not at start-up
     from deepdecide.importers.base import ImportContext
-    from deepdecide.importers.registry import ImportResult
+    from deepdecide.importers.result import ImportResult
 
 from deepdecide.cli.common import safe, say, shown, shown_path
 from deepdecide.domain import formatting

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from deepdecide.domain.evidence import ChecksumCheck, ChecksumOutcome
 
 if TYPE_CHECKING:
-    from deepdecide.importers.registry import ImportResult
+    from deepdecide.importers.result import ImportResult
 
 #: manifest file names, in the order they are looked for
 MANIFESTS = ("evidence.json", "artifact-hashes.json")

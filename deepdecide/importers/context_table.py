@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from deepdecide.domain.matrix import SupportMatrix
     from deepdecide.domain.plan import PlannedFile
     from deepdecide.domain.workload import Workload
-    from deepdecide.importers.registry import ImportResult
+    from deepdecide.importers.result import ImportResult
 
 #: the facts asked per file when the file lacks them
 ASKED = ("runtime", "platform", "gpu_count", "model")

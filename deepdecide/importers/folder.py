@@ -36,7 +36,8 @@ from deepdecide.domain.i18n import _, ngettext
 from deepdecide.domain.progress import Cancellable, ProgressCallback, check_cancelled, report
 from deepdecide.importers.base import MAX_FILE_BYTES, ImportContext
 from deepdecide.importers.joins import is_aisbench_pair, join_aisbench, pairs
-from deepdecide.importers.registry import ImportResult, import_file
+from deepdecide.importers.registry import import_file
+from deepdecide.importers.result import ImportResult
 
 #: worker threads of a folder import (more do not help on a laptop's disk and cores)
 WORKERS = min(4, os.cpu_count() or 1)

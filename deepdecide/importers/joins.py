@@ -24,7 +24,6 @@ from deepdecide.domain.i18n import _
 from deepdecide.importers import aisbench, checksums
 from deepdecide.importers.base import ImportContext, Source, take_dropped
 from deepdecide.importers.registry import (
-    ImportResult,
     build_result,
     guarded_parse,
     read_file_stat,
@@ -33,6 +32,7 @@ from deepdecide.importers.registry import (
     still_same,
     stored_file_name,
 )
+from deepdecide.importers.result import ImportResult
 
 #: what the joined import is called where a format is named
 JOINED_FORMAT = "AISBench performance CSV + JSON of one run (joined)"

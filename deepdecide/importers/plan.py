@@ -19,7 +19,7 @@ from deepdecide.domain.workspace import MigrationStep, StepStatus
 from deepdecide.importers.base import ImportContext
 
 if TYPE_CHECKING:
-    from deepdecide.importers.registry import ImportResult
+    from deepdecide.importers.result import ImportResult
 
 MAX_MANIFEST_BYTES = 4 * 1024 * 1024
 

@@ -18,7 +18,7 @@ import os
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -75,6 +75,7 @@ from deepdecide.importers.base import (
     take_dropped,
 )
 from deepdecide.importers.normalize import error_missing, finalize, finalize_errors, hints_from_name
+from deepdecide.importers.result import ImportResult
 from deepdecide.importers.safety import (
     clean_message,
     clean_text,
@@ -142,23 +143,6 @@ IMPORTERS: tuple[Importer, ...] = (
 
 #: chosen only when the user declares a column mapping (a CSV cannot be recognised otherwise)
 GENERIC_CSV = generic_csv.GenericCsv()
-
-@dataclass(frozen=True)
-class ImportResult:
-    """One imported file: its evidence, the format it was recognised as, what is still missing."""
-
-    evidence: EvidenceFile
-    tool: str
-    format: str
-    missing_context: tuple[str, ...] = ()
-    notes: tuple[Message, ...] = ()  # what the import did to the file as a whole (rendered where shown)
-    model: str = ""  # the model a parity file is about (lm-eval model_args, a baseline's model_name)
-    redactions: tuple[Finding, ...] = ()  # what the redaction pass removed: kind and place, never the secret
-    # context the file *name* suggests for what is missing (never applied: the user confirms)
-    suggestions: tuple[tuple[str, str], ...] = ()
-    # who made the file where its format says it (an estimator's output: predicted); None: not said
-    file_kind: ProvenanceKind | None = None
-
 
 def format_names() -> tuple[str, ...]:
     return tuple(i.description for i in IMPORTERS)

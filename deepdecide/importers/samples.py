@@ -15,7 +15,8 @@ from deepdecide.domain.errors import EvidenceImportError
 from deepdecide.domain.evidence import ProvenanceKind
 from deepdecide.domain.i18n import _
 from deepdecide.importers.base import ImportContext
-from deepdecide.importers.registry import ImportResult, import_file
+from deepdecide.importers.registry import import_file
+from deepdecide.importers.result import ImportResult
 
 
 def samples_dir() -> Path:

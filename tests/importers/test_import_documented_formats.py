@@ -21,7 +21,8 @@ from aisbench_files import AIS_RUN, AIS_STABLE, ais_csv, ais_json, ais_pair
 from deepdecide.domain.errors import EvidenceImportError
 from deepdecide.domain.evidence import BenchmarkRun, run_interval
 from deepdecide.domain.messages import Message
-from deepdecide.importers.registry import ImportResult, import_bytes
+from deepdecide.importers.registry import import_bytes
+from deepdecide.importers.result import ImportResult
 
 
 def close(a: float | None, b: float, rel: float = 1e-9) -> bool:
