@@ -287,7 +287,6 @@ KNOWN: dict[str, dict[str, str]] = {
         "deepdecide.analysis": loads('numpy'),
         "deepdecide.analysis.diff": loads('numpy'),
         "deepdecide.analysis.revisit": loads('numpy'),
-        "deepdecide.gui.montecarlo": MUTUAL,
         "deepdecide.importers.secrets": LAYER,
     },
     "gui/evidence_import.py": {

@@ -14,6 +14,7 @@ from deepdecide.domain import edits
 from deepdecide.domain import i18n as domain_i18n
 from deepdecide.domain.messages import name_ids, names_of
 from deepdecide.domain.workspace import Workspace
+from deepdecide.gui.montecarlo import MonteCarloService
 from deepdecide.gui.undo import EditCommand, Label
 
 if TYPE_CHECKING:
@@ -21,7 +22,6 @@ if TYPE_CHECKING:
     from deepdecide.analysis.diff import WorkspaceDiff
     from deepdecide.analysis.revisit import RevisitReport
     from deepdecide.domain.edits import Edit
-    from deepdecide.gui.montecarlo import MonteCarloService
 
 
 class WorkspaceDocument(QObject):
@@ -214,9 +214,7 @@ class WorkspaceDocument(QObject):
     def monte_carlo(self) -> MonteCarloService:
         """The background Monte Carlo service of this document (started on first use)."""
         if self._mc is None:
-            from deepdecide.gui.montecarlo import MonteCarloService
-
-            self._mc = MonteCarloService(self)
+            self._mc = MonteCarloService(self, parent=self)
             if not self._held:
                 self._mc.start()
         return self._mc

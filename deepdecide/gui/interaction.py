@@ -12,7 +12,7 @@ from deepdecide.domain.i18n import _, ngettext, pgettext
 from deepdecide.gui.i18n import fmt
 
 if TYPE_CHECKING:
-    from deepdecide.gui.pdf_export import ExportRequest
+    from deepdecide.gui.export_request import ExportRequest
 
 
 def error_parts(exc: BaseException) -> tuple[str, str]:

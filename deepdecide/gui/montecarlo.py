@@ -6,9 +6,9 @@ the run stops at its next block of draws, and a new one starts when the edits se
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal, SignalInstance
 
 from deepdecide.gui.tasks import Task, TaskRunner
 
@@ -16,7 +16,17 @@ if TYPE_CHECKING:
     from deepdecide.analysis.assessment import MonteCarlo
     from deepdecide.domain.progress import CancelToken
     from deepdecide.domain.workspace import Workspace
-    from deepdecide.gui.document import WorkspaceDocument
+
+
+class Owner(Protocol):
+    """What the service reads of the document that owns it (``gui.document.WorkspaceDocument``, which
+    starts it): the current workspace and the signal it emits after each edit."""
+
+    @property
+    def workspace(self) -> Workspace: ...
+
+    @property
+    def changed(self) -> SignalInstance: ...
 
 
 def _run(ws: Workspace, token: CancelToken) -> tuple[Workspace, MonteCarlo]:
@@ -35,8 +45,8 @@ class MonteCarloService(QObject):
     #: a run failed (payload: the exception)
     failed = Signal(object)
 
-    def __init__(self, document: WorkspaceDocument, delay_ms: int = 300):
-        super().__init__(document)
+    def __init__(self, document: Owner, parent: QObject | None = None, delay_ms: int = 300):
+        super().__init__(parent)
         self.document = document
         self.result: MonteCarlo | None = None
         self._result_for: Workspace | None = None

@@ -11,34 +11,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deepdecide.domain.i18n import _
+from deepdecide.gui.export_request import ExportRequest
 from deepdecide.gui.i18n import fmt
 from deepdecide.gui.tasks import Task
 
 if TYPE_CHECKING:
     from deepdecide.domain.progress import CancelToken, ProgressCallback
     from deepdecide.gui.controller_context import ControllerContext
-    from deepdecide.report import SignRequest
-
-
-@dataclass(frozen=True)
-class ExportRequest:
-    """What to write where, and whether to sign it. ``passphrase`` is never shown, logged or stored."""
-
-    path: str
-    sections: tuple[str, ...] = ()  # in record order; empty means every section
-    sign: bool = False
-    certificate: str = ""  # PKCS#12 (.p12/.pfx) file
-    signer_name: str = ""
-    passphrase: bytes | None = field(default=None, repr=False)
-    reason: str = ""
-    since: str = ""  # the earlier revision's record: its inputs carried, what changed listed (report --since)
-
-    def sign_request(self) -> SignRequest | None:
-        if not self.sign:
-            return None
-        from deepdecide.report import SignRequest
-
-        return SignRequest(self.certificate, self.passphrase, self.signer_name, reason=self.reason)
 
 
 def suggested_name(ctx: ControllerContext) -> str:

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtGui import QUndoCommand
 
 from deepdecide.domain.edits import Edit
 
-if TYPE_CHECKING:
-    from deepdecide.gui.document import WorkspaceDocument
+
+class Editable(Protocol):
+    """What a command needs of the document it edits (``gui.document.WorkspaceDocument``, which
+    pushes the commands): apply an edit, get its inverse."""
+
+    def apply_edit(self, edit: Edit) -> Edit: ...
 
 _MERGE_IDS: dict[object, int] = {}
 
@@ -33,7 +37,7 @@ class EditCommand(QUndoCommand):
     weight, the SLO, ...) may be given a merge key.
     """
 
-    def __init__(self, document: WorkspaceDocument, edit: Edit, text: Label, merge_key: object = None):
+    def __init__(self, document: Editable, edit: Edit, text: Label, merge_key: object = None):
         super().__init__(text() if callable(text) else text)
         self._label = text if callable(text) else None
         self._document = document

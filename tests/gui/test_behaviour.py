@@ -516,7 +516,8 @@ def test_an_edit_cancels_the_superseded_monte_carlo_run(make_window, qtbot, monk
 
 
 def test_cancelling_an_export_writes_nothing(make_window, qtbot, interaction, tmp_path):
-    from deepdecide.gui.pdf_export import ExportRequest, export_pdf
+    from deepdecide.gui.export_request import ExportRequest
+    from deepdecide.gui.pdf_export import export_pdf
 
     window = make_window()
     target = tmp_path / "cancelled.pdf"

@@ -300,8 +300,8 @@ def test_the_real_interaction_runs_the_dialog_and_forgets_the_password(qtbot, tm
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
+    from deepdecide.gui.export_request import ExportRequest
     from deepdecide.gui.interaction import Interaction
-    from deepdecide.gui.pdf_export import ExportRequest
     from deepdecide.gui.views.export_dialog import ExportDialog
 
     seen: list[ExportDialog] = []

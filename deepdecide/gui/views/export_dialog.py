@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
 )
 
 from deepdecide.domain.i18n import _
+from deepdecide.gui.export_request import ExportRequest
 from deepdecide.gui.i18n import fmt
-from deepdecide.gui.pdf_export import ExportRequest
 
 #: sections the record always holds (``report.build`` adds the cover: it carries the inputs' hash)
 MANDATORY = ("cover",)
