@@ -51,7 +51,7 @@ Sections (default: all): {sections}""")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from deepdecide.report.build import SECTIONS
+    from deepdecide.report.render import SECTIONS
 
     parser.epilog = _(EPILOG).format(env=PASSWORD_ENV, sections=", ".join(SECTIONS))
     parser.add_argument("workspace", nargs="?", help=_("workspace file (*.deepdecide.yaml); default: the built-in sample"))

@@ -60,8 +60,9 @@ def run(args: argparse.Namespace) -> int:
     from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
     from deepdecide.domain.userfiles import read_user_file
     from deepdecide.domain.workspace import Vote
-    from deepdecide.report.approval import REVIEW, ApprovalError, sign_as_approver
-    from deepdecide.report.integrity import UnreadableRecord
+    from deepdecide.report.approval import REVIEW, ApprovalError
+    from deepdecide.report.approver import sign_as_approver
+    from deepdecide.report.embedded import UnreadableRecord
     from deepdecide.report.signing import SigningError, load_pkcs12
     from deepdecide.storage.yamlio import atomic_write_bytes
 

@@ -37,8 +37,9 @@ def run(args: argparse.Namespace) -> int:
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
     from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
     from deepdecide.domain.userfiles import read_user_file
-    from deepdecide.report.approval import ApprovalError, signoffs_from_record
-    from deepdecide.report.integrity import UnreadableRecord
+    from deepdecide.report.approval import ApprovalError
+    from deepdecide.report.approver import signoffs_from_record
+    from deepdecide.report.embedded import UnreadableRecord
     from deepdecide.report.signing import SigningError
     from deepdecide.storage.files import load_workspace, locate, save_workspace
 

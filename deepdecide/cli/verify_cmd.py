@@ -77,7 +77,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _headline(headline: str, result: Verification) -> str:
     """An outcome's headline (English in --json) in the current language."""
-    from deepdecide.report.integrity import headline_text
+    from deepdecide.report.headlines import headline_text
 
     return headline_text(headline)
 
@@ -164,8 +164,8 @@ def emit(text: str, file: TextIO | None = None) -> None:
 def run(args: argparse.Namespace) -> int:
     from deepdecide.domain.errors import UnreadableFileError
     from deepdecide.domain.userfiles import read_user_file
-    from deepdecide.report.build import generator_info
-    from deepdecide.report.integrity import UnreadableRecord
+    from deepdecide.report.embedded import UnreadableRecord
+    from deepdecide.report.params import generator_info
     from deepdecide.report.signing import SigningError, load_crls, load_trust
 
     try:

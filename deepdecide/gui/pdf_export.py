@@ -184,7 +184,7 @@ def sign_record(ctx: ControllerContext, request: SignRecordRequest | None = None
     def work(progress: ProgressCallback, token: CancelToken) -> str:
         from deepdecide.domain.userfiles import read_user_file
         from deepdecide.domain.workspace import Vote
-        from deepdecide.report.approval import sign_as_approver
+        from deepdecide.report.approver import sign_as_approver
         from deepdecide.report.signing import load_pkcs12
         from deepdecide.storage.yamlio import atomic_write_bytes
 

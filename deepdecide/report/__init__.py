@@ -16,7 +16,8 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from deepdecide.report.build import SECTIONS, TITLES, ReportError, build
+    from deepdecide.report.build import build
+    from deepdecide.report.render import SECTIONS, TITLES, ReportError
     from deepdecide.report.writer import SignRequest, write_record
 
 __all__ = ["SECTIONS", "TITLES", "ReportError", "SignRequest", "build", "write_record"]

@@ -6,27 +6,31 @@ verdict, the conditions and whether it is a *review* (a record not ready for app
 the signature dictionary's ``/Reason``, which the signature covers, after the marker
 ``deepdecide-signoff:`` as JSON; the date is the dictionary's ``/M``. The visible appearance in
 the field shows the signer (certificate subject), role, verdict and date.
+
+This module reads and words the signatures (the approval state, the stamp, the copy back into the
+workspace); signing (``report.approver``) and checking an embedded signed approval record
+(``report.integrity.check_approval_record``) verify a record first, so they sit above it.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import io
 import json
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
 
-from deepdecide.domain import approval
-from deepdecide.domain.errors import DeepdecideError
+from deepdecide.domain import approval, i18n
+from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
 from deepdecide.domain.i18n import N_, _
 from deepdecide.domain.messages import Message, msg
-from deepdecide.domain.vocabulary import word
 from deepdecide.domain.workspace import RecordStatus, SignOff, Vote, Workspace
-from deepdecide.importers.secrets import Finding, redact, scan
-from deepdecide.report.signing import REVOKED, SignatureCheck, SigningError, _quiet_pyhanko
-
-if TYPE_CHECKING:
-    from pyhanko.sign.signers import SimpleSigner
+from deepdecide.importers.secrets import Finding, scan
+from deepdecide.report.canonical import BUILD_NAME, INPUTS_NAME, sha256_hex, workspace_from_json
+from deepdecide.report.embedded import extract_attachments
+from deepdecide.report.params import params_date, params_language
+from deepdecide.report.sections.signoff_page import FIELD_H, FIELD_W
+from deepdecide.report.signing import REVOKED, SignatureCheck
+from deepdecide.report.words import word
+from deepdecide.storage.files import approval_content_sha256
 
 MARKER = "deepdecide-signoff:"
 APPROVAL = N_("approval")
@@ -45,7 +49,6 @@ class ApprovalError(DeepdecideError):
 @dataclass(frozen=True)
 class SignoffSignature:
     """One signature on the record, read back: the validation result and the sign-off it states."""
-
     check: SignatureCheck
     role: str = ""  # empty: a signature that is not a sign-off (e.g. ``report --sign``)
     verdict: str = ""
@@ -81,9 +84,6 @@ class ApprovalState:
 
 
 def _record_workspace(pdf: bytes) -> Workspace:
-    from deepdecide.report.canonical import INPUTS_NAME, workspace_from_json
-    from deepdecide.report.integrity import extract_attachments
-
     inputs = extract_attachments(pdf).get(INPUTS_NAME)
     if inputs is None:
         raise ApprovalError(_("not a deepdecide record: it carries no embedded inputs"))
@@ -93,17 +93,11 @@ def _record_workspace(pdf: bytes) -> Workspace:
 def record_day(pdf: bytes) -> str | None:
     """The date a record bears, from its build parameters (None where they state none): a record's
     readiness is judged on its own date, never on the day it is read."""
-    from deepdecide.report.build import params_date
-    from deepdecide.report.canonical import BUILD_NAME
-    from deepdecide.report.integrity import extract_attachments
 
     return params_date(extract_attachments(pdf).get(BUILD_NAME, b"{}")) or None
 
 
 def record_inputs_sha256(pdf: bytes) -> str:
-    from deepdecide.report.canonical import INPUTS_NAME, sha256_hex
-    from deepdecide.report.integrity import extract_attachments
-
     inputs = extract_attachments(pdf).get(INPUTS_NAME)
     if inputs is None:
         raise ApprovalError(_("not a deepdecide record: it carries no embedded inputs"))
@@ -215,7 +209,7 @@ def state_of_record(pdf: bytes, checks: list[SignatureCheck]) -> ApprovalState:
 
 
 #: the visible signature: 7 pt Courier (never smaller: the text is laid out to fit the field, not shrunk),
-#: in as many lines of as many characters as stamp_capacity() says fit the field (signoff_page.FIELD_W x FIELD_H)
+#: in as many lines of as many characters as stamp_capacity() says fit the field (sections.signoff_page.FIELD_W x FIELD_H)
 STAMP_FONT_PT = 7
 STAMP_LEADING_PT = 8
 STAMP_MARGIN_PT = 2  # pyHanko takes whole points
@@ -223,8 +217,6 @@ STAMP_MARGIN_PT = 2  # pyHanko takes whole points
 
 def stamp_capacity() -> tuple[int, int]:
     """(characters per line, lines) the visible signature holds at STAMP_FONT_PT in the signature field."""
-    from deepdecide.report.signoff_page import FIELD_H, FIELD_W
-
     usable_w = FIELD_W - 4 * STAMP_MARGIN_PT - 2  # the stamp's and the text box's margins, the border
     usable_h = FIELD_H - 4 * STAMP_MARGIN_PT - 2
     return int(usable_w // (0.6 * STAMP_FONT_PT)), int(usable_h // STAMP_LEADING_PT)  # Courier: 0.6 em a glyph
@@ -254,11 +246,6 @@ def stamp_text(pdf: bytes, *, kind: str, verdict: Vote, role: str, signer: str, 
     signer, the date (pyHanko's ``%(ts)s``), a short condition (the full text is in the signature,
     which ``deepdecide verify`` prints, and on the accepted record's sign-off page) and the approval
     state the signatures give once this one is added. Every line fits the field at 7 pt."""
-    from deepdecide.domain import i18n
-    from deepdecide.report.build import params_language
-    from deepdecide.report.canonical import BUILD_NAME
-    from deepdecide.report.integrity import extract_attachments
-    from deepdecide.report.words import word
 
     width, lines = stamp_capacity()
     with i18n.using(params_language(extract_attachments(pdf).get(BUILD_NAME, b"{}"))):
@@ -307,130 +294,8 @@ def already_signed_as(checks: list[SignatureCheck], sha256: str) -> str:
     return ""
 
 
-def sign_as_approver(pdf: bytes, signer: SimpleSigner, *, role: str, verdict: Vote, conditions: str = "",
-                     review: bool = False, tsa_url: str = "", certificate_name: str = "") -> tuple[bytes, str]:
-    """Sign ``pdf`` (a record) in ``role``'s field; return the signed bytes and the kind
-    (approval or review). Raises ApprovalError for a record that is altered, a role that may not
-    sign, a field already signed, a certificate that is not the approver the role's row names or
-    that already signed another role, or a record not ready for approval without ``review``;
-    SigningError for a certificate that cannot sign now (expired, not yet valid, not for signing)
-    or a timestamp authority that does not answer.
-
-    With ``tsa_url`` (an RFC 3161 timestamp authority, e.g. the organisation's intranet one) the
-    signature carries a timestamp, so that ``verify`` judges the certificate at that attested time.
-    The conditions are signed as the redaction pass leaves them (a credential typed into them is
-    never signed into the record); callers report what it removed (``secrets.scan``) first."""
-    from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
-    from pyhanko.pdf_utils.layout import AxisAlignment, Margins, SimpleBoxLayoutRule
-    from pyhanko.pdf_utils.text import TextBoxStyle
-    from pyhanko.sign import fields, signers
-    from pyhanko.stamp import TextStampStyle
-
-    from deepdecide.report.integrity import INTACT, verify
-    from deepdecide.report.signing import certificate_facts, check_signing_certificate, signer_certificates
-
-    name = certificate_name or _("the certificate")
-    conditions = redact(conditions)
-    if verdict not in (Vote.APPROVE, Vote.REJECT):
-        raise ApprovalError(_("the verdict is approve or reject, not {verdict}").format(verdict=word(verdict)))
-    check_signing_certificate(signer, name)
-    result = verify(pdf)
-    if result.status != INTACT:
-        raise ApprovalError(_("the record is {status}: {reasons}").format(status=_(result.status),
-                                                                           reasons="; ".join(result.reasons[:3])))
-    ws = _record_workspace(pdf)
-    d = ws.decision
-    if role not in approval.may_sign(ws):
-        if role in d.informed:
-            raise ApprovalError(_("{role!r} is informed on this record: the informed never sign").format(role=role))
-        raise ApprovalError(_("{role!r} is neither a decision maker nor consulted on this record; roles that may "
-                              "sign: {roles}").format(role=role, roles=approval.roles_text(approval.may_sign(ws))))
-    field = approval.field_name(role)
-    taken = {c.field_name for c in result.signatures}
-    if field in taken:
-        raise ApprovalError(_("{role!r} has already signed this record (one signature per approver)").format(role=role))
-    gaps = approval.not_exportable(ws, record_day(pdf))
-    kind = REVIEW if (gaps or review) else APPROVAL
-    if gaps and not review:
-        raise ApprovalError(_("the record is not ready for approval, so it can only get a review signature "
-                              "(--review): {gaps}").format(gaps="; ".join(str(g) for g in gaps)))
-    # approvers are identities: the certificate must be the one the role's row names, and fill one role
-    cert, chain = signer_certificates(signer)
-    facts = certificate_facts(cert, chain)
-    row = next((s.row for s in approval.signers(ws) if s.role == role), None)
-    if row is not None and (kind == APPROVAL or approval.has_identity(row)):
-        wrong = approval.identity_mismatch(row, facts)
-        if wrong is not None:
-            raise ApprovalError(_("{name} ({subject}) is not the approver the record names for {role!r} ({who}, "
-                                  "{identity}): {why}. A substitute is a change to the workspace, approved in its "
-                                  "own right, never a signature by someone else").format(
-                name=name, subject=facts.subject, role=role, who=row.name or _("(to be named)"),
-                identity=approval.identity_text(row), why=wrong))
-    other = already_signed_as(result.signatures, facts.sha256)
-    if other:
-        raise ApprovalError(_("this certificate already signed this record as {other!r}: one certificate "
-                              "never fills two roles").format(other=other))
-    state = _state_after(ws, read_signatures(pdf, result.signatures), role, verdict, kind)
-    payload = {"record": d.id, "role": role, "verdict": verdict.value, "kind": kind, "conditions": conditions}
-    reason = (f"{'Review' if kind == REVIEW else 'Sign-off'} of decision record {d.id}: {verdict.value} as {role}"
-              + (f"; conditions: {conditions}" if conditions else "")
-              + f" {MARKER}" + json.dumps(payload, ensure_ascii=False, sort_keys=True))
-    text = stamp_text(pdf, kind=kind, verdict=verdict, role=role, signer=facts.common_name or facts.subject,
-                      conditions=conditions, state=state)
-    m = STAMP_MARGIN_PT
-    top_left = SimpleBoxLayoutRule(x_align=AxisAlignment.ALIGN_MIN, y_align=AxisAlignment.ALIGN_MAX,
-                                   margins=Margins(left=m, right=m, top=m, bottom=m))
-    style = TextStampStyle(
-        stamp_text=text,
-        timestamp_format="%Y-%m-%d %H:%M %Z",  # in the signer's zone, named
-        border_width=1,
-        text_box_style=TextBoxStyle(font_size=STAMP_FONT_PT, leading=STAMP_LEADING_PT, box_layout_rule=top_left),
-        inner_content_layout=top_left,
-    )
-    meta = signers.PdfSignatureMetadata(field_name=field, subfilter=fields.SigSeedSubFilter.PADES,
-                                        md_algorithm="sha256", reason=reason)
-    timestamper = None
-    if tsa_url:
-        try:
-            from pyhanko.sign.timestamps import HTTPTimeStamper
-        except ImportError as exc:  # pyHanko before 0.37 needs the requests package for it
-            raise SigningError(_("the timestamp authority cannot be asked: {reason}").format(reason=exc)) from None
-        timestamper = HTTPTimeStamper(tsa_url, timeout=20)
-    _quiet_pyhanko()
-    writer = IncrementalPdfFileWriter(io.BytesIO(pdf))
-    out = io.BytesIO()
-    try:
-        pdf_signer = signers.PdfSigner(meta, signer, stamp_style=style, timestamper=timestamper)
-        pdf_signer.sign_pdf(writer, output=out, appearance_text_params={})
-    except Exception as exc:  # pyHanko signals many problems (key type, field clash, TSA) with its own types
-        if tsa_url and "imestamp" in f"{type(exc).__name__} {exc}":
-            raise SigningError(_("the timestamp authority {url} did not give a timestamp: {reason}").format(
-                url=tsa_url, reason=exc)) from None
-        raise SigningError(_("the record could not be signed: {reason}").format(reason=exc)) from None
-    signed = out.getvalue()
-    if not signed.startswith(pdf):
-        raise SigningError(_("the signature did not leave the record's bytes unchanged"))
-    return signed, kind
-
-
 # ---------------------------------------------------------------------------------------------
 # back into the workspace
-
-
-def signoffs_from_record(ws: Workspace, pdf: bytes, *, trust: list[str] | None = None,
-                         crls: list[str] | None = None) -> tuple[Workspace, ApprovalState]:
-    """``copy_signoffs`` from the signed record ``pdf`` after verifying it against the certificates to
-    trust and the revocation lists (files: PEM or DER): a record that is not intact is refused
-    (``ApprovalError``), and only valid, trusted signatures count. One code for ``deepdecide signoffs``
-    and the desktop application."""
-    from deepdecide.report.integrity import INTACT, verify
-    from deepdecide.report.signing import load_crls, load_trust
-
-    result = verify(pdf, trust=load_trust(list(trust or ())), crls=load_crls(list(crls or ())))
-    if result.status != INTACT:
-        raise ApprovalError(_("the record is {status}: {reasons}").format(
-            status=_(result.status), reasons="; ".join(result.reasons[:3])))
-    return copy_signoffs(ws, pdf, result.signatures)
 
 
 def copy_signoffs(ws: Workspace, pdf: bytes, checks: list[SignatureCheck]) -> tuple[Workspace, ApprovalState]:
@@ -444,7 +309,6 @@ def copy_signoffs(ws: Workspace, pdf: bytes, checks: list[SignatureCheck]) -> tu
     SHA-256 of ``pdf``) that backs it; rows the record does not sign are pending."""
     import hashlib
 
-    from deepdecide.storage.files import approval_content_sha256
 
     record_hash = record_inputs_sha256(pdf)
     mine = approval_content_sha256(ws)
@@ -497,7 +361,6 @@ def refuse_failed_acceptance_checks(ws: Workspace, file: str = "") -> None:
     (``decision.acceptance_checks``) that the chosen option fails."""
     from deepdecide.analysis import evaluate
     from deepdecide.analysis.acceptance import failures
-    from deepdecide.domain.errors import ValidationError, ValidationErrors
 
     if not ws.decision.acceptance_checks:
         return
@@ -507,90 +370,3 @@ def refuse_failed_acceptance_checks(ws: Workspace, file: str = "") -> None:
         raise ValidationErrors(found) if len(found) > 1 else found[0]
 
 
-# ---------------------------------------------------------------------------------------------
-# the accepted record: its sign-offs backed by the embedded signed approval record
-
-
-@dataclass
-class EmbeddedApproval:
-    """The signed approval record a record embeds (or is exported with), checked against its sign-offs."""
-
-    sha256: str
-    status: str = ""  # the signed record's own verification status (intact, altered, unconfirmed ...)
-    signatures: list[SignatureCheck] = field(default_factory=list)
-    state: ApprovalState | None = None
-    problems: list[str] = field(default_factory=list)  # why it does not back the sign-off rows (empty: it does)
-    not_named: list[str] = field(default_factory=list)  # rows whose signature is not by the approver they name
-    expected: str = APPROVED  # the approval state the record's status claims (approved, or rejected)
-
-
-def check_approval_record(ws: Workspace, signed: bytes, *, trust: list[Any] | None = None,
-                          crls: list[Any] | None = None) -> EmbeddedApproval:
-    """Whether ``signed`` backs the sign-off rows of ``ws``: it is the PDF the rows name
-    (``signed_record_sha256``), intact (rebuilt byte for byte, every signature valid over it), its
-    inputs are the content of ``ws`` (everything but the status and the signed fields of the rows:
-    ``approval.STATUS_FIELDS``, ``approval.SIGNED_FIELDS``), and every row holding a verdict is that
-    role's signature in the signed record, by the approver the row names: same verdict, date,
-    conditions and certificate. Trust (``trust``) and revocation (``crls``) are judged here for
-    ``verify``; they do not make the record fail to back the rows."""
-    import hashlib
-
-    from deepdecide.report.canonical import APPROVAL_NAME
-    from deepdecide.report.integrity import INTACT, extract_attachments, verify
-    from deepdecide.storage.files import approval_content_sha256
-
-    found = EmbeddedApproval(sha256=hashlib.sha256(signed).hexdigest(),
-                             expected=REJECTED if ws.decision.status == RecordStatus.REJECTED else APPROVED)
-    named = approval.backing_records(ws)
-    if named and found.sha256 not in named:
-        found.problems.append(_("it is not the signed record the sign-off rows name (SHA-256 {named}…; this one "
-                                "{sha}…)").format(named=named[0][:16], sha=found.sha256[:16]))
-    try:
-        if APPROVAL_NAME in extract_attachments(signed):  # a record for approval never embeds one: no nesting
-            found.problems.append(_("the signed approval record embeds another approval record: it is not a "
-                                    "record exported for approval"))
-            return found
-        result = verify(signed, trust=trust, crls=crls)
-    except DeepdecideError as exc:
-        found.problems.append(_("the signed approval record cannot be read: {reason}").format(reason=exc))
-        return found
-    found.status, found.signatures = result.status, result.signatures
-    if result.status != INTACT:
-        found.problems.append(_("the signed approval record is {status}: {reasons}").format(
-            status=_(result.status), reasons="; ".join(result.reasons[:3])))
-        return found
-    inputs_sha = result.inputs_sha256
-    if inputs_sha != approval_content_sha256(ws):
-        found.problems.append(_("the signed approval record's inputs (SHA-256 {signed}…) are not this record's "
-                                "content (SHA-256 {mine}…, status and signed sign-off fields aside)").format(
-                                    signed=inputs_sha[:16], mine=approval_content_sha256(ws)[:16]))
-        return found
-    state = state_of_record(signed, result.signatures)
-    found.state = state
-    by_role = {s.role: s for s in state.signatures if s.role and s.check.field_name == approval.field_name(s.role)}
-    for i, row in enumerate(ws.signoffs):
-        if row.verdict == Vote.PENDING and not row.record_inputs_sha256:
-            continue
-        sig = by_role.get(row.role)
-        at = f"signoffs[{i}]"
-        if sig is None or sig.kind != APPROVAL:
-            found.problems.append(_("{at} ({role}) holds {verdict}, but the signed record has no approval signature "
-                                    "of {role}").format(at=at, role=row.role, verdict=word(row.verdict)))
-            continue
-        if sig.not_named is not None:
-            found.not_named.append(_("{at} ({role}): the signature is NOT THE NAMED APPROVER: {why}").format(
-                at=at, role=row.role, why=sig.not_named))
-            continue
-        if not sig.check.ok:
-            found.problems.append(_("{at} ({role}): the signature is not valid").format(at=at, role=row.role))
-            continue
-        differs = [k for k, a, b in (("verdict", row.verdict.value, sig.verdict), ("date", row.date, sig.date),
-                                     ("conditions", row.conditions, sig.conditions),
-                                     ("certificate", row.certificate, sig.check.signer),
-                                     ("fingerprint_sha256", approval.fingerprint(row.fingerprint_sha256),
-                                      approval.fingerprint(sig.check.fingerprint_sha256)),
-                                     ("record_inputs_sha256", row.record_inputs_sha256, inputs_sha)) if a != b]
-        if differs:
-            found.problems.append(_("{at} ({role}): {fields} differ from the signature in the signed record").format(
-                at=at, role=row.role, fields=", ".join(differs)))
-    return found

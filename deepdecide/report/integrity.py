@@ -7,7 +7,7 @@ it is *altered*, and the report says where: the attachment, a page's text, a dra
 metadata, or bytes appended after the record.
 
 A record is rebuilt byte for byte only by the software that made it (its build parameters name it:
-``build.generator_info``). A record made by another deepdecide version (or with another reportlab or
+``params.generator_info``). A record made by another deepdecide version (or with another reportlab or
 zlib) is *unconfirmed*, never altered for that alone: verify it with that version. Of such a record
 everything that needs no rebuild is checked, and a failure makes it *altered*: every page footer
 shows the SHA-256 of the embedded inputs, every compressed stream decodes with its checksum, the
@@ -21,17 +21,20 @@ approved, or rely on the signature, which pins the record's bytes to the signer'
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import re
 import zlib
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from deepdecide.domain import formatting
+from deepdecide.domain import approval, formatting
 from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
 from deepdecide.domain.i18n import N_, _
-from deepdecide.domain.workspace import SCHEMA_VERSION
+from deepdecide.domain.vocabulary import word
+from deepdecide.domain.workspace import SCHEMA_VERSION, RecordStatus, Vote, Workspace
+from deepdecide.report.approval import APPROVAL, APPROVED, REJECTED, ApprovalState, state_of_record
 from deepdecide.report.canonical import (
     APPROVAL_NAME,
     BUILD_NAME,
@@ -41,20 +44,16 @@ from deepdecide.report.canonical import (
     sha256_hex,
     workspace_from_json,
 )
+from deepdecide.report.embedded import extract_attachments
+from deepdecide.report.params import generator_info, params_date, params_language
+from deepdecide.report.render import SECTIONS, check_previous, render
 from deepdecide.report.signing import SignatureCheck, validate_signatures
-from deepdecide.storage.files import canonical_json, document_schema
-
-if TYPE_CHECKING:
-    from deepdecide.report.approval import ApprovalState, EmbeddedApproval
+from deepdecide.storage.files import approval_content_sha256, canonical_json, document_schema
 
 INTACT = N_("intact")
 ALTERED = N_("altered")
 UNCONFIRMED = N_("unconfirmed")
 NOT_A_RECORD = N_("not a deepdecide record")
-
-
-class UnreadableRecord(DeepdecideError):
-    """The file is not a PDF that can be read at all."""
 
 
 @dataclass
@@ -78,31 +77,6 @@ class Verification:
     @property
     def intact(self) -> bool:
         return self.status == INTACT
-
-
-def _quiet_pypdf() -> None:
-    """pypdf logs repairs of damaged files; verify reports its own verdict, so keep them off the terminal."""
-    import logging
-
-    logger = logging.getLogger("pypdf")
-    if not any(isinstance(h, logging.NullHandler) for h in logger.handlers):
-        logger.addHandler(logging.NullHandler())
-
-
-def extract_attachments(pdf: bytes) -> dict[str, bytes]:
-    """The files embedded in a PDF, by name (the first, when a name repeats)."""
-    from pypdf import PdfReader
-    from pypdf.errors import PyPdfError
-
-    if not pdf.lstrip()[:5] == b"%PDF-":
-        raise UnreadableRecord(_("not a PDF file (no %PDF- header)"))
-    _quiet_pypdf()
-    try:
-        reader = PdfReader(io.BytesIO(pdf), strict=False)
-        found = reader.attachments
-        return {name: data[0] for name, data in found.items() if data}
-    except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, OSError) as exc:
-        raise UnreadableRecord(_("the PDF cannot be parsed (damaged or truncated): {reason}").format(reason=exc)) from None
 
 
 def _page_texts(pdf: bytes) -> list[str]:
@@ -294,15 +268,7 @@ def verify(pdf: bytes, *, trust: list[Any] | None = None, crls: list[Any] | None
     """Check a record file; raise UnreadableRecord if it is not a readable PDF. ``trust``: certificates
     a signature may chain to; ``crls``: revocation lists (``signing.load_crls``; without them
     revocation is not checked). A record that embeds a signed approval record (an accepted record)
-    is intact only when that record backs its sign-offs (``approval.check_approval_record``)."""
-    from deepdecide.report.build import (
-        SECTIONS,
-        check_previous,
-        generator_info,
-        params_date,
-        params_language,
-        render,
-    )
+    is intact only when that record backs its sign-offs (``check_approval_record``, below)."""
 
     found = Verification()
     found.crls = crls
@@ -399,8 +365,6 @@ def _check_sign_offs(ws: Any, signed: bytes | None, trust: list[Any] | None, crl
     """Of an intact record: the signed approval record it embeds must back its sign-offs (else it is
     altered), and sign-offs no signed record backs under a status only signatures give are legacy,
     unverified (a reason; ``verify`` reports the record as not approved)."""
-    from deepdecide.domain import approval
-    from deepdecide.report.approval import check_approval_record
 
     if signed is None:
         legacy = approval.unverified_rows(ws)
@@ -421,39 +385,12 @@ def _check_sign_offs(ws: Any, signed: bytes | None, trust: list[Any] | None, crl
                               name=APPROVAL_NAME, sha=embedded.sha256))
 
 
-_UNCONFIRMED_HEAD = re.compile(r"unconfirmed: made by deepdecide (.+?)(?: with (.+))?, verify with that (?:version|software)\Z")
-
-
-def headline_text(headline: str) -> str:
-    """A ``deepdecide verify`` headline (English, as ``--json`` and a record's build parameters hold it)
-    in the current language."""
-    m = _UNCONFIRMED_HEAD.match(headline)
-    if m is not None:
-        if not m.group(2):
-            return _("unconfirmed: made by deepdecide {version}, verify with that version").format(version=m.group(1))
-        schema = re.fullmatch(r"workspace schema (\d+)", m.group(2))  # an earlier build of the same version
-        other = _("workspace schema {number}").format(number=schema.group(1)) if schema else m.group(2)
-        return _("unconfirmed: made by deepdecide {version} with {software}, verify with that software").format(
-            version=m.group(1), software=other)
-    if headline.startswith("intact and trusted, but not approved ("):
-        state = headline[len("intact and trusted, but not approved ("):-1]
-        return _("intact and trusted, but not approved ({state})").format(state=_(state))
-    return {"intact, signed and trusted; approved": _("intact, signed and trusted; approved"),
-            "intact, but not approved (legacy, unverified sign-offs)":
-                _("intact, but not approved (legacy, unverified sign-offs)"),
-            "intact; accepted by the signatures of its embedded approval record":
-                _("intact; accepted by the signatures of its embedded approval record"),
-            "intact; rejected by the signatures of its embedded approval record":
-                _("intact; rejected by the signatures of its embedded approval record"),
-            }.get(headline, _(headline))
-
-
 def word_status(ws: Any) -> str:
     return _("status {status}").format(status=_(ws.decision.status.value))
 
 
 def made_by(params: bytes) -> dict[str, str] | None:
-    """The software that made a record (``build.generator_info`` as it was), from its build parameters;
+    """The software that made a record (``params.generator_info`` as it was), from its build parameters;
     None when they do not say."""
     try:
         generator = json.loads(params).get("generator")
@@ -475,7 +412,6 @@ def _unconfirmed(pdf: bytes, inputs: bytes, params: bytes, previous: bytes | Non
                  found: Verification) -> None:
     """Judge a record made by other software without rebuilding it: *unconfirmed* when every check that
     needs no rebuild holds, *altered* when one fails (see the module's docstring)."""
-    from deepdecide.report.build import check_previous, generator_info, params_language
 
     here = generator_info()
     made = found.made_by
@@ -677,3 +613,85 @@ def _judge_appendix(pdf: bytes, record_size: int | None, found: Verification) ->
         found.checks.append(line.format(field=s.field_name, who=who, time=s.signing_time))
     found.checks.append(_("the signature is an incremental update over exactly the record; nothing follows it"))
     return True
+
+
+# ---------------------------------------------------------------------------------------------
+# the accepted record: its sign-offs backed by the embedded signed approval record
+
+
+@dataclass
+class EmbeddedApproval:
+    """The signed approval record a record embeds (or is exported with), checked against its sign-offs."""
+    sha256: str
+    status: str = ""  # the signed record's own verification status (intact, altered, unconfirmed ...)
+    signatures: list[SignatureCheck] = field(default_factory=list)
+    state: ApprovalState | None = None
+    problems: list[str] = field(default_factory=list)  # why it does not back the sign-off rows (empty: it does)
+    not_named: list[str] = field(default_factory=list)  # rows whose signature is not by the approver they name
+    expected: str = APPROVED  # the approval state the record's status claims (approved, or rejected)
+
+
+def check_approval_record(ws: Workspace, signed: bytes, *, trust: list[Any] | None = None,
+                          crls: list[Any] | None = None) -> EmbeddedApproval:
+    """Whether ``signed`` backs the sign-off rows of ``ws``: it is the PDF the rows name
+    (``signed_record_sha256``), intact (rebuilt byte for byte, every signature valid over it), its
+    inputs are the content of ``ws`` (everything but the status and the signed fields of the rows:
+    ``approval.STATUS_FIELDS``, ``approval.SIGNED_FIELDS``), and every row holding a verdict is that
+    role's signature in the signed record, by the approver the row names: same verdict, date,
+    conditions and certificate. Trust (``trust``) and revocation (``crls``) are judged here for
+    ``verify``; they do not make the record fail to back the rows."""
+    found = EmbeddedApproval(sha256=hashlib.sha256(signed).hexdigest(),
+                             expected=REJECTED if ws.decision.status == RecordStatus.REJECTED else APPROVED)
+    named = approval.backing_records(ws)
+    if named and found.sha256 not in named:
+        found.problems.append(_("it is not the signed record the sign-off rows name (SHA-256 {named}…; this one "
+                                "{sha}…)").format(named=named[0][:16], sha=found.sha256[:16]))
+    try:
+        if APPROVAL_NAME in extract_attachments(signed):  # a record for approval never embeds one: no nesting
+            found.problems.append(_("the signed approval record embeds another approval record: it is not a "
+                                    "record exported for approval"))
+            return found
+        result = verify(signed, trust=trust, crls=crls)
+    except DeepdecideError as exc:
+        found.problems.append(_("the signed approval record cannot be read: {reason}").format(reason=exc))
+        return found
+    found.status, found.signatures = result.status, result.signatures
+    if result.status != INTACT:
+        found.problems.append(_("the signed approval record is {status}: {reasons}").format(
+            status=_(result.status), reasons="; ".join(result.reasons[:3])))
+        return found
+    inputs_sha = result.inputs_sha256
+    if inputs_sha != approval_content_sha256(ws):
+        found.problems.append(_("the signed approval record's inputs (SHA-256 {signed}…) are not this record's "
+                                "content (SHA-256 {mine}…, status and signed sign-off fields aside)").format(
+                                    signed=inputs_sha[:16], mine=approval_content_sha256(ws)[:16]))
+        return found
+    state = state_of_record(signed, result.signatures)
+    found.state = state
+    by_role = {s.role: s for s in state.signatures if s.role and s.check.field_name == approval.field_name(s.role)}
+    for i, row in enumerate(ws.signoffs):
+        if row.verdict == Vote.PENDING and not row.record_inputs_sha256:
+            continue
+        sig = by_role.get(row.role)
+        at = f"signoffs[{i}]"
+        if sig is None or sig.kind != APPROVAL:
+            found.problems.append(_("{at} ({role}) holds {verdict}, but the signed record has no approval signature "
+                                    "of {role}").format(at=at, role=row.role, verdict=word(row.verdict)))
+            continue
+        if sig.not_named is not None:
+            found.not_named.append(_("{at} ({role}): the signature is NOT THE NAMED APPROVER: {why}").format(
+                at=at, role=row.role, why=sig.not_named))
+            continue
+        if not sig.check.ok:
+            found.problems.append(_("{at} ({role}): the signature is not valid").format(at=at, role=row.role))
+            continue
+        differs = [k for k, a, b in (("verdict", row.verdict.value, sig.verdict), ("date", row.date, sig.date),
+                                     ("conditions", row.conditions, sig.conditions),
+                                     ("certificate", row.certificate, sig.check.signer),
+                                     ("fingerprint_sha256", approval.fingerprint(row.fingerprint_sha256),
+                                      approval.fingerprint(sig.check.fingerprint_sha256)),
+                                     ("record_inputs_sha256", row.record_inputs_sha256, inputs_sha)) if a != b]
+        if differs:
+            found.problems.append(_("{at} ({role}): {fields} differ from the signature in the signed record").format(
+                at=at, role=row.role, fields=", ".join(differs)))
+    return found

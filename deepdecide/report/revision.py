@@ -11,9 +11,11 @@ from typing import TYPE_CHECKING, Any
 from deepdecide.domain.errors import DeepdecideError, UnreadableFileError
 from deepdecide.domain.i18n import _
 from deepdecide.domain.workspace import Workspace
+from deepdecide.report.embedded import UnreadableRecord, extract_attachments
+from deepdecide.report.headlines import headline_text
 
 if TYPE_CHECKING:
-    from deepdecide.report.build import PreviousRecord
+    from deepdecide.report.params import PreviousRecord
 
 
 def record_inputs(path: str | os.PathLike[str]) -> bytes:
@@ -26,7 +28,6 @@ def read_record(path: str | os.PathLike[str]) -> tuple[bytes, bytes]:
     is not a PDF, cannot be parsed, or carries no embedded inputs."""
     from deepdecide.domain.userfiles import read_user_file
     from deepdecide.report.canonical import INPUTS_NAME
-    from deepdecide.report.integrity import UnreadableRecord, extract_attachments
 
     name = os.fspath(path)
     data = read_user_file(path)  # a folder, FIFO, socket or device: refused before it is opened
@@ -68,12 +69,10 @@ class CheckedRecord:
 
     def headline(self) -> str:
         """Verify's headline in the current language."""
-        from deepdecide.report.integrity import headline_text
-
         return headline_text(self.outcome)
 
     def previous_record(self) -> PreviousRecord:
-        from deepdecide.report.build import PreviousRecord
+        from deepdecide.report.params import PreviousRecord
 
         return PreviousRecord(self.sha256, self.exit_code, self.outcome)
 
@@ -83,7 +82,6 @@ def checked_record(path: str, *, trust: list[Any] | None = None, crls: list[Any]
     for byte, signatures, appended data). UnreadableFileError names the file when it is not a PDF, cannot
     be parsed, or carries no embedded inputs."""
     from deepdecide.report.canonical import sha256_hex
-    from deepdecide.report.integrity import UnreadableRecord
     from deepdecide.report.verdict import check
 
     inputs, data = read_record(path)

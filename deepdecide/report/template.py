@@ -25,6 +25,7 @@ from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
 from deepdecide.domain.i18n import _
 from deepdecide.report import fonts
+from deepdecide.report.sections.signoff_page import add_acroform
 from deepdecide.report.styles import GREY, INK, RULE
 
 PAGE_SIZE = A4
@@ -112,8 +113,6 @@ def make_canvas_class(meta: RecordMeta) -> type[Canvas]:
                     _draw_furniture(self, meta, number, total)
                     Canvas.showPage(self)
                 _embed(self, meta)
-                from deepdecide.report.signoff_page import add_acroform
-
                 add_acroform(self._doc)
                 Canvas.save(self)
 

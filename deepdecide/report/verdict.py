@@ -142,7 +142,7 @@ def check(data: bytes, *, trust: list[Any] | None = None, crls: list[Any] | None
 def _other_software(result: Verification) -> tuple[str, str]:
     """The deepdecide version that made an unconfirmed record, and, when that is this version, the other
     software it was made with ("reportlab 4.1.0"; empty when the version differs)."""
-    from deepdecide.report.build import generator_info
+    from deepdecide.report.params import generator_info
 
     made, here = result.made_by, generator_info()
     version = made.get("deepdecide", "?")

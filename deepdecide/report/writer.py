@@ -12,7 +12,9 @@ from deepdecide.domain.progress import Cancellable, ProgressCallback, check_canc
 from deepdecide.domain.userfiles import output_problem
 from deepdecide.domain.workspace import Workspace
 from deepdecide.importers.secrets import redact_workspace
-from deepdecide.report.build import PreviousRecord, ReportError, build
+from deepdecide.report.build import build
+from deepdecide.report.params import PreviousRecord
+from deepdecide.report.render import ReportError
 from deepdecide.report.signing import check_signing_certificate, load_pkcs12, sign_record
 from deepdecide.storage.yamlio import atomic_write_bytes
 

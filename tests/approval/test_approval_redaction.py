@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from deepdecide.report import approval as report_approval
+from deepdecide.report import approver as report_approver
 from deepdecide.storage import files
 
 from .pki import Pki
@@ -64,7 +64,7 @@ def test_conditions_typed_with_a_password_and_a_token_are_redacted_before_signin
 def test_a_record_signed_by_an_older_build_shows_and_copies_no_secret(exported, pki: Pki, tmp_path, monkeypatch):
     ws_path, record = _copy(exported, tmp_path)
     # the older build: the conditions signed as typed
-    monkeypatch.setattr(report_approval, "redact", lambda text: text)
+    monkeypatch.setattr(report_approver, "redact", lambda text: text)
     monkeypatch.setattr("deepdecide.cli.common.typed", lambda text, place, identity=False: text)
     assert _sign(record, CTO, pki.approver("Tom Berg"), pki, "approve", "--conditions", CONDITIONS)[0] == 0
     assert _sign(record, PLATFORM, pki.approver("Ana Ruiz"), pki)[0] == 0

@@ -22,10 +22,10 @@ import pytest
 from deepdecide.domain import approval
 from deepdecide.domain.errors import ValidationError
 from deepdecide.domain.workspace import SCHEMA_VERSION, AcceptanceCheck, RecordStatus, Vote
-from deepdecide.report import approval as report_approval
+from deepdecide.report import approver as report_approver
 from deepdecide.report import signing
 from deepdecide.report.canonical import APPROVAL_NAME
-from deepdecide.report.integrity import extract_attachments
+from deepdecide.report.embedded import extract_attachments
 from deepdecide.storage import files
 
 from .pki import Pki, email_of
@@ -85,7 +85,7 @@ def anyone_signs(monkeypatch):
     """Sign as another tool (or a patched build) would: without the identity and one-role checks."""
     def unchecked() -> None:
         monkeypatch.setattr(approval, "identity_mismatch", lambda row, cert: None)
-        monkeypatch.setattr(report_approval, "already_signed_as", lambda checks, sha: "")
+        monkeypatch.setattr(report_approver, "already_signed_as", lambda checks, sha: "")
     return unchecked
 
 
@@ -224,8 +224,9 @@ def test_the_accepted_record_embeds_the_signed_record_and_verifies_on_its_own(ac
 
 
 def test_an_accepted_record_fails_when_its_signed_record_is_altered(accepted, pki, tmp_path):
-    from deepdecide.report.build import params_language, render
     from deepdecide.report.canonical import BUILD_NAME, INPUTS_NAME, workspace_from_json
+    from deepdecide.report.params import params_language
+    from deepdecide.report.render import render
 
     _ws, signed, final = accepted
     att = extract_attachments(final.read_bytes())

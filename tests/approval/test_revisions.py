@@ -24,7 +24,7 @@ from deepdecide.domain import approval
 from deepdecide.domain.revisit import ConditionKind, RevisitCondition
 from deepdecide.domain.workspace import RecordStatus
 from deepdecide.report.canonical import BUILD_NAME, INPUTS_NAME, sha256_hex, workspace_from_json
-from deepdecide.report.integrity import extract_attachments
+from deepdecide.report.embedded import extract_attachments
 from deepdecide.storage import files
 
 from .pki import Pki, email_of

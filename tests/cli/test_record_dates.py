@@ -18,7 +18,7 @@ from deepdecide.cli.main import main
 from deepdecide.domain import approval, dates
 from deepdecide.domain.workspace import Workspace
 from deepdecide.report.canonical import BUILD_NAME
-from deepdecide.report.integrity import extract_attachments
+from deepdecide.report.embedded import extract_attachments
 from deepdecide.storage import files
 
 REPO = Path(__file__).resolve().parents[2]

@@ -16,7 +16,7 @@ from deepdecide.domain import approval
 from deepdecide.domain.errors import ValidationError
 from deepdecide.domain.workspace import PreviousRevision, RecordStatus, SignOff, Vote
 from deepdecide.report.canonical import INPUTS_NAME, PREVIOUS_NAME, sha256_hex
-from deepdecide.report.integrity import extract_attachments
+from deepdecide.report.embedded import extract_attachments
 from deepdecide.storage import files
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from deepdecide.domain.workspace import RecordStatus
 from deepdecide.report.canonical import INPUTS_NAME, PREVIOUS_NAME, sha256_hex
-from deepdecide.report.integrity import extract_attachments
+from deepdecide.report.embedded import extract_attachments
 from deepdecide.storage import files
 
 REPO = Path(__file__).resolve().parents[2]

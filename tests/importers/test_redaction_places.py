@@ -27,7 +27,7 @@ from deepdecide.importers.secrets import (
     scan_path,
 )
 from deepdecide.report.canonical import INPUTS_NAME
-from deepdecide.report.integrity import extract_attachments
+from deepdecide.report.embedded import extract_attachments
 from deepdecide.storage import files
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "corpus"))

@@ -24,8 +24,8 @@ from reportlab.platypus import SimpleDocTemplate
 from deepdecide.analysis import evaluate
 from deepdecide.report import build
 from deepdecide.report import sections as sec
-from deepdecide.report.build import SECTIONS, compose
 from deepdecide.report.canonical import canonical_inputs, sha256_hex
+from deepdecide.report.render import SECTIONS, compose
 from deepdecide.storage.files import load_builtin_workspace
 
 TARGET_S = 1.0

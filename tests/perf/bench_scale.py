@@ -391,8 +391,8 @@ def measure_once(tmp: Path, runs: int) -> dict[str, tuple[float, float | None]]:
     from deepdecide.importers.registry import import_file
     from deepdecide.report import build
     from deepdecide.report import sections as sec
-    from deepdecide.report.build import SECTIONS, compose
     from deepdecide.report.canonical import canonical_inputs, sha256_hex
+    from deepdecide.report.render import SECTIONS, compose
     from deepdecide.storage.files import load_builtin_workspace
 
     fig: dict[str, tuple[float, float | None]] = {}

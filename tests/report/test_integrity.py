@@ -14,7 +14,8 @@ from reportlab.pdfgen import canvas
 
 from deepdecide.report import SignRequest, build, write_record
 from deepdecide.report.canonical import INPUTS_NAME
-from deepdecide.report.integrity import ALTERED, INTACT, NOT_A_RECORD, UnreadableRecord, verify
+from deepdecide.report.embedded import UnreadableRecord
+from deepdecide.report.integrity import ALTERED, INTACT, NOT_A_RECORD, verify
 from deepdecide.report.signing import SigningError, load_trust
 
 
@@ -209,15 +210,15 @@ def test_a_changed_drawing_with_the_same_text_is_caught(record):
 
 def test_a_record_from_other_software_is_unconfirmed_not_intact(record, monkeypatch, tmp_path):
     import json
-    import sys
 
     from deepdecide.cli.main import main
     from deepdecide.cli.verify_cmd import EXIT_UNCONFIRMED
+    from deepdecide.report import integrity, params
 
-    build_module = sys.modules["deepdecide.report.build"]  # the package's `build` attribute is the function
-    real = build_module.generator_info
+    real = params.generator_info
     made_with = real()["reportlab"]
-    monkeypatch.setattr(build_module, "generator_info", lambda: {**real(), "reportlab": "99.0"})
+    for module in (params, integrity):  # the software this verify runs with, wherever it is read
+        monkeypatch.setattr(module, "generator_info", lambda: {**real(), "reportlab": "99.0"})
     result = verify(record)
     assert result.status == "unconfirmed"
     assert f"reportlab {made_with}" in result.reasons[0] and "reportlab 99.0" in result.reasons[0]

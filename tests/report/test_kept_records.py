@@ -22,7 +22,8 @@ from deepdecide.cli.main import main
 from deepdecide.cli.verify_cmd import EXIT_ALTERED, EXIT_UNCONFIRMED, EXIT_UNSIGNED
 from deepdecide.domain.errors import ValidationError
 from deepdecide.report.canonical import INPUTS_NAME, PREVIOUS_NAME, sha256_hex
-from deepdecide.report.integrity import ALTERED, INTACT, UNCONFIRMED, extract_attachments, verify
+from deepdecide.report.embedded import extract_attachments
+from deepdecide.report.integrity import ALTERED, INTACT, UNCONFIRMED, verify
 from deepdecide.storage import files
 
 KEPT = Path(__file__).resolve().parents[1] / "fixtures" / "records"

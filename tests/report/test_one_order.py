@@ -7,7 +7,7 @@ from __future__ import annotations
 from reportlab.platypus import Table
 
 from deepdecide.analysis import evaluate
-from deepdecide.report.build import in_one_order
+from deepdecide.report.render import in_one_order
 from deepdecide.report.sections.base import Context
 from deepdecide.report.sections.summary import _fit_summary
 from deepdecide.storage.files import load_builtin_workspace

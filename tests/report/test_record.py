@@ -17,7 +17,7 @@ from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, Provenance
 from deepdecide.domain.progress import Cancelled, CancelToken
 from deepdecide.report import SECTIONS, ReportError, build, write_record
 from deepdecide.report.canonical import BUILD_NAME, INPUTS_NAME, canonical_inputs
-from deepdecide.report.integrity import extract_attachments
+from deepdecide.report.embedded import extract_attachments
 
 
 def _texts(pdf: bytes) -> list[str]:

@@ -120,7 +120,7 @@ def test_both_samples_give_the_same_assessment(spanish_sample):
 
 
 def test_an_english_record_says_en_and_keeps_its_build_parameters(record):
-    from deepdecide.report.integrity import extract_attachments
+    from deepdecide.report.embedded import extract_attachments
 
     assert _catalog_lang(record) == "en"
     params = json.loads(extract_attachments(record)["deepdecide-build.json"])
@@ -130,7 +130,7 @@ def test_an_english_record_says_en_and_keeps_its_build_parameters(record):
 def test_a_spanish_record_is_in_spanish_and_says_so(spanish_record):
     from pypdf import PdfReader
 
-    from deepdecide.report.integrity import extract_attachments
+    from deepdecide.report.embedded import extract_attachments
 
     assert _catalog_lang(spanish_record) == "es"
     assert json.loads(extract_attachments(spanish_record)["deepdecide-build.json"])["language"] == "es"

@@ -11,7 +11,8 @@ from deepdecide.cli.main import main
 from deepdecide.domain import i18n
 from deepdecide.report.build import build
 from deepdecide.report.canonical import BUILD_NAME, INPUTS_NAME
-from deepdecide.report.integrity import INTACT, extract_attachments, verify
+from deepdecide.report.embedded import extract_attachments
+from deepdecide.report.integrity import INTACT, verify
 from deepdecide.storage.files import load_workspace
 
 
@@ -54,7 +55,7 @@ def test_report_lang_es_then_verify_via_the_cli(tmp_path, capsys):
 
 
 def test_the_record_language_is_read_from_the_build_parameters():
-    from deepdecide.report.build import params_language
+    from deepdecide.report.params import params_language
 
     assert params_language(b"{}") == "en"  # records made before records had a language
     assert params_language(b'{"language": "es"}') == "es"

@@ -255,7 +255,7 @@ def test_the_orphan_check_finds_a_heading_left_at_the_bottom(monkeypatch):
 
     from deepdecide.report import build
 
-    build_module = importlib.import_module("deepdecide.report.build")
+    render_module = importlib.import_module("deepdecide.report.render")
     from reportlab.platypus import CondPageBreak
 
     from deepdecide.report import sections as sec
@@ -273,8 +273,8 @@ def test_the_orphan_check_finds_a_heading_left_at_the_bottom(monkeypatch):
     found = []
     with i18n.using("en"):
         ws = builtin_sample("en")
-        for left_out in (None, *build_module.SECTIONS[1:]):
-            chosen = [s for s in build_module.SECTIONS if s != left_out]
+        for left_out in (None, *render_module.SECTIONS[1:]):
+            chosen = [s for s in render_module.SECTIONS if s != left_out]
             found = _headings_ending_a_page(build(ws, sections=chosen))
             if found:
                 break

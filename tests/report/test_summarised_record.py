@@ -14,8 +14,9 @@ import pytest
 from deepdecide.report import evidence_files
 from deepdecide.report.build import build
 from deepdecide.report.canonical import INPUTS_NAME
+from deepdecide.report.embedded import extract_attachments
 from deepdecide.report.evidence_files import EVIDENCE_CSV_NAME
-from deepdecide.report.integrity import INTACT, extract_attachments, verify
+from deepdecide.report.integrity import INTACT, verify
 from deepdecide.storage.files import load_workspace
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "perf"))

@@ -97,36 +97,37 @@ def test_a_message_is_rendered_once_and_only_for_messages_that_render_alike() ->
 
 
 def test_a_record_is_drawn_one_way_and_its_build_parameters_name_the_software_not_a_format(monkeypatch) -> None:
-    import importlib
     import json
 
     from deepdecide import __version__
     from deepdecide.report.canonical import canonical_inputs
     from deepdecide.report.integrity import INTACT, verify
+    from deepdecide.report.params import build_params
+    from deepdecide.report.render import SECTIONS, render
     from deepdecide.storage.files import builtin_sample
 
-    build = importlib.import_module("deepdecide.report.build")  # the module (the package exports the function)
     monkeypatch.setenv("DEEPDECIDE_CACHE_DIR", "")
     normal, inputs = canonical_inputs(builtin_sample())
-    params = json.loads(build.build_params(build.SECTIONS))
+    params = json.loads(build_params(SECTIONS))
     assert "format" not in params and params["generator"]["deepdecide"] == __version__
-    record = build.render(normal, inputs, build.build_params(build.SECTIONS), build.SECTIONS)
+    record = render(normal, inputs, build_params(SECTIONS), SECTIONS)
     assert b"/ASCII85Decode" not in record  # page streams compressed only
     assert verify(record).status == INTACT
 
 
 def test_the_sign_off_heading_its_text_and_table_stand_on_one_page(monkeypatch) -> None:
-    import importlib
     import io
 
     from pypdf import PdfReader
 
+    from deepdecide.report.canonical import canonical_inputs
+    from deepdecide.report.params import build_params
+    from deepdecide.report.render import SECTIONS, render
     from deepdecide.storage.files import load_builtin_workspace
 
-    build = importlib.import_module("deepdecide.report.build")
     monkeypatch.setenv("DEEPDECIDE_CACHE_DIR", "")
-    normal, inputs = build.canonical_inputs(load_builtin_workspace())
-    record = build.render(normal, inputs, build.build_params(build.SECTIONS), build.SECTIONS)
+    normal, inputs = canonical_inputs(load_builtin_workspace())
+    record = render(normal, inputs, build_params(SECTIONS), SECTIONS)
     pages = [p.extract_text() for p in PdfReader(io.BytesIO(record)).pages]
     heading = [i for i, t in enumerate(pages) if "Sign-off" in t and "Required approvers" in t]
     rows = [i for i, t in enumerate(pages) if "(to be named)" in t]

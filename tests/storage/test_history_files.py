@@ -29,9 +29,10 @@ from deepdecide.cli.main import main
 from deepdecide.domain import flags
 from deepdecide.domain.errors import ValidationError, ValidationErrors
 from deepdecide.domain.workspace import SCHEMA_VERSION
-from deepdecide.report.build import generator_info
 from deepdecide.report.canonical import INPUTS_NAME, sha256_hex
-from deepdecide.report.integrity import ALTERED, INTACT, UNCONFIRMED, extract_attachments
+from deepdecide.report.embedded import extract_attachments
+from deepdecide.report.integrity import ALTERED, INTACT, UNCONFIRMED
+from deepdecide.report.params import generator_info
 from deepdecide.report.verdict import EXIT_UNCONFIRMED, check
 from deepdecide.storage import files
 

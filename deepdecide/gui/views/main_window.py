@@ -910,7 +910,7 @@ class MainWindow(QMainWindow):
         chosen certificates counted."""
         from deepdecide.domain.edits import Batch, SetDecisionField, SetSignOffs
         from deepdecide.domain.userfiles import read_user_file
-        from deepdecide.report.approval import signoffs_from_record
+        from deepdecide.report.approver import signoffs_from_record
         from deepdecide.report.words import word
 
         folder = self.prefs.get("last_directory")

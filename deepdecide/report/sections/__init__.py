@@ -24,9 +24,9 @@ from deepdecide.report.sections.parity import parity
 from deepdecide.report.sections.questions import questions
 from deepdecide.report.sections.risks import risks
 from deepdecide.report.sections.sensitivity import sensitivity
+from deepdecide.report.sections.signoff_page import signoff
 from deepdecide.report.sections.summary import summary
 from deepdecide.report.sections.titles import TITLES
-from deepdecide.report.signoff_page import signoff
 
 BUILDERS: dict[str, Callable[[Context], list[Flowable]]] = {
     "cover": cover,

@@ -22,7 +22,7 @@ from deepdecide.report.words import word
 
 if TYPE_CHECKING:  # built by report.build only when an earlier revision is given
     from deepdecide.analysis.diff import WorkspaceDiff
-    from deepdecide.report.build import PreviousRecord
+    from deepdecide.report.params import PreviousRecord
 
 BODY_W = 174 * mm  # A4 width minus margins
 

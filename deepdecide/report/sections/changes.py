@@ -10,6 +10,7 @@ from reportlab.platypus import Flowable
 
 from deepdecide.domain.i18n import _
 from deepdecide.report.canonical import PREVIOUS_NAME
+from deepdecide.report.headlines import headline_text
 from deepdecide.report.sections.base import BODY_W, Context, h1, h2, name_of
 from deepdecide.report.styles import para, table
 
@@ -46,8 +47,6 @@ def changes(ctx: Context) -> list[Flowable]:
                                                                       sha256=prev.inputs_sha256)))
     rec = ctx.previous_record
     if rec is not None:
-        from deepdecide.report.integrity import headline_text
-
         out.append(para(_("When this record was built, deepdecide verify checked that earlier record (the PDF file "
                           "with SHA-256 {sha256}): {outcome} (exit code {code}). A new revision is never built on "
                           "a record verify finds altered.").format(sha256=rec.sha256, outcome=headline_text(rec.outcome),

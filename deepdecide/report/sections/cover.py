@@ -13,6 +13,7 @@ from deepdecide.domain.formatting import DASH, integer
 from deepdecide.domain.i18n import _, ngettext
 from deepdecide.domain.workspace import RecordStatus
 from deepdecide.report import fonts
+from deepdecide.report.headlines import headline_text
 from deepdecide.report.sections.base import BODY_W, Context, option_label, table_without_header
 from deepdecide.report.styles import INK, escape, para
 from deepdecide.report.words import text as text_of
@@ -99,8 +100,6 @@ def _revision(ctx: Context) -> str:
     text = _("{revision}, following revision {previous} of {id} (changes in the appendix)").format(
         revision=d.revision, previous=d.previous.revision, id=d.previous.id)
     if ctx.previous_record is not None:
-        from deepdecide.report.integrity import headline_text
-
         text += " " + _("That record, checked with deepdecide verify when this one was built: {outcome}.").format(
             outcome=headline_text(ctx.previous_record.outcome))
     return text

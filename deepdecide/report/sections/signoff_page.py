@@ -17,8 +17,10 @@ from reportlab.platypus import Flowable, KeepTogether, Spacer
 
 from deepdecide.domain import approval
 from deepdecide.domain.i18n import _, pgettext
-from deepdecide.domain.workspace import Vote
-from deepdecide.report.styles import BAD, GOOD, WARN, bullets, para, table
+from deepdecide.domain.workspace import AcceptanceCheck, Vote
+from deepdecide.report.sections.base import h1
+from deepdecide.report.sections.titles import title
+from deepdecide.report.styles import BAD, GOOD, RULE, WARN, bullets, para, table
 from deepdecide.report.words import text, word
 
 FIELD_W = 58 * mm
@@ -62,8 +64,6 @@ class SignatureField(Flowable):
         return self.width, self.height
 
     def draw(self) -> None:
-        from deepdecide.report.styles import RULE
-
         c = self.canv
         c.saveState()
         c.setStrokeColor(RULE)
@@ -94,9 +94,6 @@ def add_acroform(doc: Any) -> None:
 
 
 def signoff(ctx: Any) -> list[Flowable]:
-    from deepdecide.report.sections.base import h1
-    from deepdecide.report.sections.titles import title
-
     ws = ctx.ws
     d = ws.decision
     out = h1(title("signoff"), "signoff")
@@ -178,7 +175,6 @@ def signoff(ctx: Any) -> list[Flowable]:
                              signed_rows, [34 * mm, 50 * mm, 90 * mm]))
     if d.acceptance_checks:
         from deepdecide.analysis.acceptance import failures
-        from deepdecide.domain.workspace import AcceptanceCheck
 
         failed = {f.path: f.reason for f in failures(ws, ctx.assessment)}
         lines = []
