@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 __all__ = ["SECTIONS", "TITLES", "ReportError", "SignRequest", "build", "write_record"]
 
 #: each export and the module of this package that defines it
-_EXPORTS = {"SECTIONS": "build", "TITLES": "build", "ReportError": "build", "build": "build",
+_EXPORTS = {"SECTIONS": "render", "TITLES": "render", "ReportError": "render", "build": "build",
             "SignRequest": "writer", "write_record": "writer"}
 
 
