@@ -48,11 +48,7 @@ KNOWN: dict[str, dict[str, str]] = {
     "analysis/capacity.py": {
         "deepdecide.analysis.prediction": LAYER,
     },
-    "analysis/montecarlo.py": {
-        "deepdecide.analysis.scoring": FREE,
-    },
     "analysis/pools.py": {
-        "deepdecide.analysis.capacity": FREE,
         "deepdecide.analysis.cost": CYCLE,
     },
     "cli/check_cmd.py": {
@@ -251,10 +247,6 @@ KNOWN: dict[str, dict[str, str]] = {
     "domain/evidence.py": {
         "deepdecide.domain.flags": LAYER,
     },
-    "domain/flags.py": {
-        "deepdecide.domain": FREE,
-        "deepdecide.domain.messages": FREE,
-    },
     "domain/formatting.py": {
         "babel": loads('babel'),
     },
@@ -268,12 +260,10 @@ KNOWN: dict[str, dict[str, str]] = {
         "PySide6.QtCore": loads('PySide6'),
         "PySide6.QtGui": loads('PySide6'),
         "PySide6.QtWidgets": loads('PySide6'),
-        "deepdecide": FREE,
         "deepdecide.domain.errors": LAYER,
         "deepdecide.gui.compat": LAYER,
         "deepdecide.gui.document": loads('PySide6'),
         "deepdecide.gui.i18n": loads('PySide6'),
-        "deepdecide.gui.resources": FREE,
         "deepdecide.gui.samples": loads('PyYAML'),
         "deepdecide.gui.settings": loads('PySide6'),
         "deepdecide.gui.theme": loads('PySide6'),
@@ -293,7 +283,6 @@ KNOWN: dict[str, dict[str, str]] = {
         "deepdecide.importers.secrets": LAYER,
     },
     "gui/evidence_import.py": {
-        "deepdecide.domain.matrix": FREE,
         "deepdecide.importers": loads('numpy'),
         "deepdecide.importers.folder": loads('numpy, PyYAML'),
         "deepdecide.importers.registry": loads('numpy, PyYAML'),
@@ -306,13 +295,6 @@ KNOWN: dict[str, dict[str, str]] = {
         "deepdecide.gui.views.new_workspace": loads('numpy'),
         "deepdecide.gui.views.sign_dialog": MUTUAL,
         "deepdecide.gui.views.workload_dialog": LAYER,
-    },
-    "gui/labels.py": {
-        "deepdecide.domain.formatting": FREE,
-    },
-    "gui/models/records.py": {
-        "PySide6.QtGui": FREE,
-        "PySide6.QtWidgets": FREE,
     },
     "gui/montecarlo.py": {
         "deepdecide.analysis": loads('numpy'),
@@ -335,65 +317,30 @@ KNOWN: dict[str, dict[str, str]] = {
         "deepdecide.importers.secrets": LAYER,
         "deepdecide.report": loads('numpy, PyYAML'),
     },
-    "gui/theme.py": {
-        "PySide6.QtGui": FREE,
-    },
     "gui/views/compare_page.py": {
         "deepdecide.gui.widgets.charts": loads('PySide6, pyqtgraph'),
     },
     "gui/views/decision_page.py": {
         "deepdecide.domain": LAYER,
         "deepdecide.gui.summary": LAYER,
-        "html": FREE,
-    },
-    "gui/views/evidence_page.py": {
-        "deepdecide.analysis.prediction": FREE,
-        "deepdecide.domain.common": FREE,
-        "deepdecide.domain.edits": FREE,
-        "deepdecide.domain.matrix": FREE,
-        "deepdecide.domain.workload": FREE,
     },
     "gui/views/export_dialog.py": {
         "deepdecide.report": LAYER,
     },
     "gui/views/main_window.py": {
-        "PySide6.QtGui": FREE,
-        "PySide6.QtWidgets": FREE,
-        "deepdecide": FREE,
-        "deepdecide.domain.edits": FREE,
-        "deepdecide.domain.userfiles": FREE,
         "deepdecide.gui.evidence_import": LAYER,
-        "deepdecide.gui.i18n": FREE,
         "deepdecide.gui.pdf_export": LAYER,
         "deepdecide.gui.table_export": LAYER,
         "deepdecide.gui.views.presentation": loads('numpy'),
         "deepdecide.report.approver": LAYER,
         "deepdecide.report.revision": LAYER,
         "deepdecide.report.words": loads('numpy'),
-        "shiboken6": FREE,
     },
     "gui/views/matrix_page.py": {
-        "PySide6.QtCore": FREE,
-        "deepdecide.domain.machine": FREE,
         "deepdecide.importers.nvidia_smi": LAYER,
     },
     "gui/views/new_workspace.py": {
         "deepdecide.gui.models.matrix_model": LAYER,
-    },
-    "gui/views/overview_page.py": {
-        "PySide6.QtCore": FREE,
-        "datetime": FREE,
-        "deepdecide.domain.edits": FREE,
-        "deepdecide.gui.summary": FREE,
-        "html": FREE,
-        "typing": FREE,
-    },
-    "gui/views/parity_page.py": {
-        "deepdecide.analysis.questions": FREE,
-        "html": FREE,
-    },
-    "gui/views/presentation.py": {
-        "deepdecide.analysis": FREE,
     },
     "gui/widgets/measure_next.py": {
         "deepdecide.analysis.plan": loads('numpy'),
@@ -407,21 +354,11 @@ KNOWN: dict[str, dict[str, str]] = {
         "simdjson": OPTIONAL_SIMDJSON,
     },
     "importers/context_table.py": {
-        "dataclasses": FREE,
-        "deepdecide.domain.workload": FREE,
         "deepdecide.importers.normalize": LAYER,
-    },
-    "importers/environment.py": {
-        "dataclasses": FREE,
     },
     "importers/generic_csv.py": {
         "deepdecide.importers.stats": LAYER,
-        "io": FREE,
-        "numpy": FREE,
         "pandas": loads('numpy, pandas'),
-    },
-    "importers/normalize.py": {
-        "os": FREE,
     },
     "importers/not_results.py": {
         "deepdecide.importers.checksums": MUTUAL,
@@ -436,7 +373,6 @@ KNOWN: dict[str, dict[str, str]] = {
     },
     "importers/vllm.py": {
         "deepdecide.importers.inferencemax": LAYER,
-        "deepdecide.importers.stats": FREE,
     },
     "launcher.py": {
         "deepdecide.gui.app": GUI_OPENS,
@@ -444,11 +380,6 @@ KNOWN: dict[str, dict[str, str]] = {
     "report/approval.py": {
         "deepdecide.analysis": loads('numpy'),
         "deepdecide.analysis.acceptance": loads('numpy'),
-        "hashlib": FREE,
-        "textwrap": FREE,
-    },
-    "report/charts.py": {
-        "deepdecide.report.styles": FREE,
     },
     "report/integrity.py": {
         "pyhanko.pdf_utils.reader": loads('pyHanko, cryptography'),
@@ -467,15 +398,8 @@ KNOWN: dict[str, dict[str, str]] = {
         "deepdecide.report.params": loads('reportlab'),
         "deepdecide.report.verdict": LAYER,
     },
-    "report/sections/base.py": {
-        "reportlab.platypus": FREE,
-    },
-    "report/sections/parity.py": {
-        "deepdecide.report.predictions": FREE,
-    },
     "report/sections/risks.py": {
         "deepdecide.analysis.revisit": LAYER,
-        "deepdecide.domain.dates": FREE,
     },
     "report/sections/signoff_page.py": {
         "deepdecide.analysis.acceptance": LAYER,
@@ -485,10 +409,7 @@ KNOWN: dict[str, dict[str, str]] = {
         "cryptography.hazmat.primitives": loads('cryptography'),
         "cryptography.hazmat.primitives.serialization": loads('cryptography'),
         "cryptography.x509.oid": loads('cryptography'),
-        "datetime": FREE,
-        "deepdecide.domain.errors": FREE,
         "deepdecide.domain.userfiles": LAYER,
-        "logging": FREE,
         "pyhanko.keys": loads('pyHanko, cryptography'),
         "pyhanko.pdf_utils.incremental_writer": loads('pyHanko, cryptography'),
         "pyhanko.pdf_utils.reader": loads('pyHanko, cryptography'),
@@ -505,39 +426,25 @@ KNOWN: dict[str, dict[str, str]] = {
         "openpyxl.styles": OPTIONAL_XLSX,
         "openpyxl.utils": OPTIONAL_XLSX,
     },
-    "report/template.py": {
-        "reportlab": FREE,
-    },
     "report/verdict.py": {
         "deepdecide.report.approval": LAYER,
         "deepdecide.report.integrity": loads('PyYAML'),
         "deepdecide.report.params": loads('reportlab'),
         "deepdecide.report.signing": LAYER,
     },
-    "report/words.py": {
-        "deepdecide.domain": FREE,
-        "deepdecide.domain.i18n": FREE,
-    },
     "storage/autosave.py": {
-        "datetime": FREE,
         "filelock": loads('filelock'),
     },
     "storage/codec.py": {
         "difflib": DID_YOU_MEAN,
     },
     "storage/files.py": {
-        "datetime": FREE,
         "deepdecide.domain": LAYER,
-        "deepdecide.domain.evidence": FREE,
-        "deepdecide.domain.workspace": FREE,
         "deepdecide.storage": LAYER,
-        "hashlib": FREE,
         "importlib": RESOURCES,
-        "packaging.specifiers": FREE,
     },
     "storage/lock.py": {
         "filelock": loads('filelock'),
-        "socket": FREE,
     },
     "storage/starter.py": {
         "deepdecide.storage.files": loads('PyYAML'),

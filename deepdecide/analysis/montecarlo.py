@@ -14,6 +14,7 @@ import numpy as np
 from deepdecide.analysis import voi
 from deepdecide.analysis.assessment import InformationValue, Measurement, MonteCarlo, OptionDraws, Percentiles
 from deepdecide.analysis.model import ScenarioModel, UncertainInput
+from deepdecide.analysis.scoring import winners
 from deepdecide.domain.messages import Message, msg
 from deepdecide.domain.progress import Cancellable, ProgressCallback, check_cancelled, report
 from deepdecide.domain.workspace import CostView
@@ -163,7 +164,6 @@ def run(model: ScenarioModel, ids: list[str], draws: int, seed: int, *, ranking_
     too, within their stated ranges. ``outlook``: parity outcomes drawn as well (from their own
     seeded stream, so the other draws do not move). With ``recommended`` (an option column), the
     value of learning each drawn input is estimated against it (analysis/voi.py)."""
-    from deepdecide.analysis.scoring import winners
 
     draws = max(int(draws), 1)
     rng = np.random.default_rng(seed)

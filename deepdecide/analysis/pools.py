@@ -49,6 +49,7 @@ from deepdecide.analysis.assessment import (
     TrailItem,
     missing,
 )
+from deepdecide.analysis.capacity import _tiers
 from deepdecide.analysis.evidence import EvidenceIndex, classify
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.evidence import BenchmarkRun
@@ -165,7 +166,6 @@ _SOURCE_BASIS = {CapacitySource.OWN: PoolBasis.MEASURED, CapacitySource.THIRD_PA
 def _best_run(idx: EvidenceIndex, o: Option, slo: SLO) -> tuple[BenchmarkRun, CapacitySource, float] | None:
     """The applicable disaggregated run of the option's runtime and platform that meets the SLO and
     makes the most output tok/s per GPU of both roles (the first source that has one decides)."""
-    from deepdecide.analysis.capacity import _tiers
 
     for source, runs in _tiers(idx, (o.runtime, o.platform)):
         best: tuple[float, BenchmarkRun] | None = None
@@ -232,7 +232,6 @@ def _from_assumption(o: Option, pool: Pool, role: PoolRole) -> _PoolCap:
 @dataclass(frozen=True)
 class Sizing:
     """The pools' workers for the demand (the hand-checkable part; docs/analysis.md)."""
-
     ratio: str  # "measured" | "sized"
     prefill_workers: float
     decode_workers: float

@@ -22,8 +22,9 @@ from collections.abc import Mapping
 from functools import cache, lru_cache
 from typing import Any
 
+from deepdecide.domain import i18n
 from deepdecide.domain.i18n import N_, _
-from deepdecide.domain.messages import Message, Param, msg, plain
+from deepdecide.domain.messages import Message, Param, chain, msg, plain
 
 #: every flag and import note an importer writes: id -> English template (the catalog key)
 TEMPLATES: dict[str, str] = {
@@ -409,7 +410,6 @@ def english(m: Message | str) -> str:
     """The English text of a flag (``--json`` output, matching, sorting)."""
     if isinstance(m, str):
         return m
-    from deepdecide.domain import i18n
 
     with i18n.using(i18n.DEFAULT):
         return m.render()
@@ -613,8 +613,6 @@ def from_english(text: str) -> Message:
 
 def rule(*parts: Message) -> Message:
     """A parity rule of one or more parts, joined by "; " (each part one of the ``parity.`` messages)."""
-    from deepdecide.domain.messages import chain
-
     out = chain(parts)
     assert out is not None
     return out

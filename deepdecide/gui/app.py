@@ -11,8 +11,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from deepdecide import __version__
 from deepdecide.domain.i18n import _
-from deepdecide.gui.resources import APP_ID
+from deepdecide.gui.resources import APP_ID, app_icon, register_icon_themes
 
 if TYPE_CHECKING:
     from deepdecide.gui.interaction import Interaction
@@ -32,7 +33,6 @@ def create_app(argv: Sequence[str] | None = None) -> Any:
         QGuiApplication.setHighDpiScaleFactorRoundingPolicy(Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
         app = QApplication([sys.argv[0], *(argv or [])])
         QGuiApplication.setDesktopFileName(APP_ID)
-    from deepdecide import __version__
     from deepdecide.gui.compat import install_bool_guard
 
     install_bool_guard()
@@ -72,7 +72,6 @@ def build_window(argv: Sequence[str] = (), *, settings_path: str | os.PathLike[s
     from deepdecide.domain.errors import DeepdecideError
     from deepdecide.gui.document import WorkspaceDocument
     from deepdecide.gui.i18n import apply_language
-    from deepdecide.gui.resources import app_icon, register_icon_themes
     from deepdecide.gui.samples import load_builtin_workspace, sample_workspace_path
     from deepdecide.gui.settings import Preferences, open_settings
     from deepdecide.gui.theme import ThemeManager

@@ -12,6 +12,7 @@ from deepdecide.domain import formatting
 from deepdecide.domain.edits import Batch, InsertEvidenceFile, SetMigrationStep
 from deepdecide.domain.errors import DeepdecideError
 from deepdecide.domain.i18n import _, ngettext
+from deepdecide.domain.matrix import RuntimeKind
 from deepdecide.domain.progress import CancelToken, ProgressCallback, scaled
 from deepdecide.domain.vocabulary import word
 from deepdecide.gui.i18n import fmt
@@ -196,7 +197,6 @@ class EvidenceImporter(QObject):
     def _context_choices(self) -> dict[str, list[tuple[str, str]]]:
         """Runtimes (serving engines and engines: a kernel library is a build fact, not a runtime) and
         platforms of the matrix, as (id, name shown)."""
-        from deepdecide.domain.matrix import RuntimeKind
 
         m = self.ctx.document.workspace.matrix
         return {"runtime": [(r.id, r.name) for r in m.runtimes if r.kind != RuntimeKind.KERNEL_LIBRARY],

@@ -87,7 +87,6 @@ def unit(value: str) -> str:
 def fleet_uses(oa: Any) -> str:
     """Which prices an option's first-year fleet pays: "own 304 · buy 600", "rent 96", "hosted API"
     (from the assessment's fleet: owned GPUs it uses, GPUs it buys, GPUs it rents)."""
-    from deepdecide.domain.formatting import integer
 
     if oa.strategy == Strategy.HOSTED_API:
         return _("hosted API")

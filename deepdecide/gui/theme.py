@@ -7,7 +7,7 @@ every page and chart uses the same ones, and they stay readable on both backgrou
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPalette
 from PySide6.QtWidgets import QApplication
 
 from deepdecide.domain.presentation import OPTION_SWATCHES
@@ -93,7 +93,6 @@ def system_prefers_dark() -> bool:
 
 class ThemeManager(QObject):
     """Apply Fusion with a light or dark palette; follow the system unless the user chose one."""
-
     #: emitted after the palette changed (payload: True when dark)
     theme_changed = Signal(bool)
 
@@ -125,8 +124,6 @@ class ThemeManager(QObject):
         return system_prefers_dark()
 
     def apply(self) -> None:
-        from PySide6.QtGui import QIcon
-
         dark = self.dark()
         self._app.setPalette(_dark_palette() if dark else self._light)
         # the packaged icon themes (resources/icons/{light,dark}) match the palette

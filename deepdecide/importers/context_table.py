@@ -26,19 +26,19 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deepdecide.domain.evidence import ProvenanceKind
+from deepdecide.domain.workload import Workload, model_matches
 from deepdecide.importers.base import ImportContext
 
 if TYPE_CHECKING:
     from deepdecide.domain.evidence import EvidenceFile
     from deepdecide.domain.matrix import SupportMatrix
     from deepdecide.domain.plan import PlannedFile
-    from deepdecide.domain.workload import Workload
     from deepdecide.importers.result import ImportResult
 
 #: the facts asked per file when the file lacks them
@@ -51,7 +51,6 @@ Value = str | int
 
 class FactSource(StrEnum):
     """Where a fact of a file's context came from."""
-
     FILE = "file"  # the file states it
     NAME = "name"  # the file's name suggests it, and the user confirmed it
     USER = "user"  # the user gave it
@@ -85,7 +84,6 @@ def file_says(result: ImportResult) -> dict[str, tuple[str, ...]]:
 @dataclass
 class ContextRow:
     """One file of an import: what it says, what its name suggests, and the answer."""
-
     path: str
     file_name: str
     format: str = ""
@@ -170,7 +168,6 @@ def other_model(result: ImportResult, workload: Workload | None) -> str:
     declared alias): such a file is a mismatch whatever else it lacks (the analysis never calls it
     *needs context*); "" otherwise (no workload stated, a run that does not say, or one of the
     workload's model)."""
-    from deepdecide.domain.workload import model_matches
 
     if workload is None or not workload.stated or not workload.model:
         return ""
@@ -266,7 +263,6 @@ def confirm(rows: list[ContextRow], selected: Iterable[int]) -> None:
 @dataclass(frozen=True)
 class Blocking:
     """Why an import cannot go on yet: the rows whose maker is not answered, the rows not confirmed."""
-
     no_kind: tuple[int, ...] = ()
     unconfirmed: tuple[int, ...] = ()
 
@@ -288,7 +284,6 @@ def with_name_hints(context: ImportContext, file_name: str, matrix: SupportMatri
     """``context`` completed, for the facts it leaves empty, by what ``file_name`` suggests (platform
     as the matrix's id where it names a known platform), those facts marked as from the name.
     The import applies them only where the file itself is silent."""
-    from dataclasses import replace
 
     from deepdecide.importers.normalize import hints_from_name
 

@@ -33,6 +33,7 @@ import hashlib
 import json
 import re
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -476,7 +477,6 @@ _TEXT_FIELDS = ("runtime", "runtime_version", "gpu_name", "driver", "driver_cuda
 def safe_environment(env: EnvironmentCapture, flags: list[Message], findings: list[Finding]) -> EnvironmentCapture:
     """The capture with its texts cleaned as every imported text is (valid Unicode, bounded, secrets
     redacted: an image reference may carry a registry password)."""
-    from dataclasses import replace
 
     changes: dict[str, Any] = {}
     for name in _TEXT_FIELDS:

@@ -9,8 +9,11 @@ error naming it.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
+
+import numpy as np
 
 from deepdecide.domain.evidence import BENCHMARK_FIELDS
 from deepdecide.domain.i18n import _
@@ -18,7 +21,6 @@ from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Sou
 from deepdecide.importers.normalize import RunDraft
 
 if TYPE_CHECKING:
-    import numpy as np
     from numpy.typing import NDArray
 
 TEXT_FIELDS = {"runtime", "runtime_version", "platform", "model", "quantization", "dataset", "label", "tool_version"}
@@ -79,9 +81,7 @@ class GenericCsv(Importer):
 
     def _per_request(self, src: Source, ctx: ImportContext) -> Parsed:
         """One request per row: every mapped column reduced to mean / p50 / p90 / p99."""
-        import io
 
-        import numpy as np
         import pandas as pd
 
         from deepdecide.importers.stats import summarize
@@ -132,7 +132,6 @@ class GenericCsv(Importer):
     def _located_columns(src: Source, rows: Sequence[tuple[int, list[str]]], header_line: int,
                          index: Mapping[str, int], mapping: Mapping[str, str]) -> dict[str, NDArray[np.float64]]:
         """The slow, exact path: find the first bad cell and name its line (or return the columns)."""
-        import numpy as np
 
         columns: dict[str, list[float]] = {name: [] for name in mapping}
         for line, row in rows:

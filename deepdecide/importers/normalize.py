@@ -6,6 +6,7 @@ where the file has none (flagged as derived), a quality flag where the two disag
 from __future__ import annotations
 
 import math
+import os
 import re
 from collections.abc import Callable
 from dataclasses import replace
@@ -30,7 +31,6 @@ def rel_diff(a: float, b: float) -> float:
 
 class RunDraft:
     """A run being assembled: field values plus the flags explaining them."""
-
     def __init__(self, tool: str, **values: Any):
         self.values: dict[str, Any] = {"tool": tool, **values}
         self.flags: list[Message] = []
@@ -173,7 +173,6 @@ def gpu_count_from_name(text: str) -> int | None:
 
 def per_second(duration: float | None) -> Callable[[float | None], float | None]:
     """A function dividing a total by ``duration`` (None when either is missing or 0)."""
-
     def divide(total: float | None) -> float | None:
         return total / duration if total is not None and duration else None
 
@@ -202,7 +201,6 @@ _NAME_RUNTIMES = (("tensorrt-llm", "trtllm"), ("trtllm", "trtllm"), ("trt", "trt
 def hints_from_name(name: str) -> dict[str, object]:
     """Context a file *name* suggests (``1xH100``, ``tp8``, ``b200-trt``): never applied silently,
     only offered for the user to confirm. Keys: platform, gpu_count, runtime (those found)."""
-    import os
 
     stem = os.path.basename(name)
     low = stem.lower()

@@ -25,7 +25,7 @@ from deepdecide.importers.normalize import (
     runtime_from_backend,
 )
 from deepdecide.importers.secrets import strip_secrets
-from deepdecide.importers.stats import reduce_serving_arrays
+from deepdecide.importers.stats import numeric_array, reduce_serving_arrays, summarize
 
 # vLLM metric key -> normalized prefix
 VLLM_METRICS = {"ttft": "ttft_ms", "tpot": "tpot_ms", "itl": "itl_ms", "e2el": "e2e_ms"}
@@ -293,7 +293,6 @@ class VllmLatency(Importer):
             d.set(**{f"e2e_ms_{stat}": pct[key].num(1000.0)})
         latencies = r["latencies"]
         if not latencies.missing:
-            from deepdecide.importers.stats import numeric_array, summarize
 
             s = summarize(numeric_array(latencies) * 1000.0)
             for stat, value in s.items():

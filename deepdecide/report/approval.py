@@ -15,7 +15,9 @@ workspace); signing (``report.approver``) and checking an embedded signed approv
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
+import textwrap
 from dataclasses import dataclass, field
 
 from deepdecide.domain import approval, i18n
@@ -225,7 +227,6 @@ def stamp_capacity() -> tuple[int, int]:
 def _fit(text: str, width: int, lines: int, more: str = "") -> list[str]:
     """``text`` wrapped to ``width`` in at most ``lines`` lines; a longer text is cut at a word and
     ends with "..." and ``more`` (where the rest is)."""
-    import textwrap
 
     wrapped = textwrap.wrap(text, width, break_on_hyphens=False) or [""]
     if len(wrapped) <= lines:
@@ -307,7 +308,6 @@ def copy_signoffs(ws: Workspace, pdf: bytes, checks: list[SignatureCheck]) -> tu
     approval signatures by the approver each row names are copied, and a signature by anyone else
     refuses the whole copy. Every row then names the signed record (``signed_record_sha256``: the
     SHA-256 of ``pdf``) that backs it; rows the record does not sign are pending."""
-    import hashlib
 
 
     record_hash = record_inputs_sha256(pdf)

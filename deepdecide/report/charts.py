@@ -24,7 +24,7 @@ from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
 from deepdecide.domain.i18n import _
 from deepdecide.report import fonts
-from deepdecide.report.styles import GREY, INK, RULE, SERIES, WARN
+from deepdecide.report.styles import GREY, INK, RULE, SERIES, WARN, Paragraph, esc, styles
 
 FONT_SIZE = 6.5
 REFERENCE = colors.HexColor(look.REFERENCE.light)
@@ -96,7 +96,6 @@ class Series:
 @dataclass
 class Marker:
     """A reference line across the plot (an SLO, a demand level), with its label."""
-
     value: float
     label: str
     axis: str = "x"  # "x": vertical line at x = value; "y": horizontal line
@@ -105,7 +104,6 @@ class Marker:
 @dataclass
 class Callout:
     """A point the chart marks and labels (a break-even point): a diamond in its colour with a short label."""
-
     x: float
     y: float
     label: str
@@ -352,7 +350,6 @@ def bar_chart(rows: Sequence[tuple[str, float, float | None, float | None]], *, 
 def figure(drawing: Drawing, caption: str, note: str = "") -> Flowable:
     """A chart kept together with its caption (what it shows, in which units) and, where the data
     is illustrative or assumed, a note saying so."""
-    from deepdecide.report.styles import Paragraph, esc, styles
 
     parts: list[Flowable] = [drawing, Paragraph(esc(caption), styles()["caption"])]
     if note:

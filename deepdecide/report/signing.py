@@ -7,16 +7,17 @@ starts with exactly the reproducible record and ``deepdecide verify`` can check 
 from __future__ import annotations
 
 import io
+import logging
 import os
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from deepdecide.domain.approval import CertificateFacts
-from deepdecide.domain.errors import DeepdecideError
+from deepdecide.domain.errors import DeepdecideError, UnreadableFileError
 from deepdecide.domain.i18n import N_, _
 
 if TYPE_CHECKING:
-    from datetime import datetime
 
     from cryptography import x509
     from pyhanko.sign.signers import SimpleSigner
@@ -37,8 +38,6 @@ OTHER_ISSUER = N_("not checked (no --crl of its issuer)")
 
 def now() -> datetime:
     """The present, against which an unattested signing time is judged (a test moves it on)."""
-    from datetime import UTC, datetime
-
     return datetime.now(UTC)
 
 
@@ -49,7 +48,6 @@ class SigningError(DeepdecideError):
 @dataclass(frozen=True)
 class SignatureCheck:
     """What validating one embedded signature found."""
-
     field_name: str
     signer: str = ""
     signing_time: str = ""
@@ -97,7 +95,6 @@ class SignatureCheck:
 def _quiet_pyhanko() -> None:
     """pyHanko logs expected outcomes (an untrusted self-signed signer) with tracebacks; the verdict
     is reported by deepdecide, so keep those logs out of the user's terminal unless logging is set up."""
-    import logging
 
     for name in ("pyhanko", "pyhanko_certvalidator"):
         logger = logging.getLogger(name)
@@ -112,7 +109,6 @@ MAX_CERTIFICATE_BYTES = 16 * 1024 * 1024
 def _read_certificate_file(name: str) -> bytes:
     """The bytes of a certificate or PKCS#12 file given by a user: a folder, FIFO, socket or device
     is refused before it is opened (``domain.userfiles``); SigningError names the file."""
-    from deepdecide.domain.errors import UnreadableFileError
     from deepdecide.domain.userfiles import read_user_file
 
     try:

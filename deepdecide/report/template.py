@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from reportlab import rl_config
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream, PDFString, PDFZCompress
@@ -38,7 +39,6 @@ FOOTER_Y = 10 * mm
 @dataclass(frozen=True)
 class Attachment:
     """A file carried inside the PDF (``qpdf --list-attachments`` lists it)."""
-
     name: str
     data: bytes
     mime: str = "application/json"
@@ -49,7 +49,6 @@ class Attachment:
 @dataclass(frozen=True)
 class RecordMeta:
     """What the page furniture and the PDF metadata show; all of it comes from the workspace."""
-
     decision_id: str
     title: str
     status: str
@@ -74,7 +73,6 @@ def pdf_date(iso_date: str) -> str:
 
 class _FixedTimeStamp:
     """Stands in for reportlab's TimeStamp so neither the clock nor SOURCE_DATE_EPOCH leaks in."""
-
     def __init__(self, pdf_date_text: str):
         d = pdf_date_text[2:16]
         self.YMDhms = (int(d[0:4]), int(d[4:6]), int(d[6:8]), 0, 0, 0)
@@ -86,7 +84,6 @@ class _FixedTimeStamp:
 
 def make_canvas_class(meta: RecordMeta) -> type[Canvas]:
     """A canvas that defers pages to number them "N of M", and embeds the attachments on save."""
-
     class RecordCanvas(Canvas):
         def __init__(self, *args: Any, **kwargs: Any):
             kwargs["invariant"] = 1
@@ -129,7 +126,6 @@ def _binary_streams() -> Iterator[None]:
     ``rl_config.useA85``, which it reads as it writes each stream): the same pages in a tenth fewer
     bytes, without encoding every compressed byte again in pure Python. Records saved at the same
     time (a build and a verify in two threads) take turns, so each is written with the setting."""
-    from reportlab import rl_config
 
     with _SAVING:
         before = rl_config.useA85
@@ -221,7 +217,6 @@ def _not_drawn(*_args: Any, **_kwargs: Any) -> None:
 
 class _BodyFrame(Frame):
     """The body frame; while its document measures a pass, each flowable is placed but not drawn."""
-
     def add(self, flowable: Any, canv: Any, trySplit: int = 0) -> Any:
         if not getattr(getattr(canv, "_doctemplate", None), "_measuring", False) or "drawOn" in vars(flowable):
             return Frame._add(self, flowable, canv, trySplit)
@@ -237,7 +232,6 @@ class _BodyFrame(Frame):
 
 class RecordDocTemplate(BaseDocTemplate):
     """One-column A4 template; reports layout progress and honours cancellation per flowable."""
-
     def __init__(self, target: Any, meta: RecordMeta,
                  on_flowable: Callable[[], None] | None = None, **kwargs: Any):
         fonts.register()

@@ -13,7 +13,8 @@ from enum import Enum
 from typing import Any
 
 from deepdecide.analysis.assessment import CapacitySource, Classification
-from deepdecide.domain.i18n import _, ngettext, pgettext
+from deepdecide.domain import formatting
+from deepdecide.domain.i18n import _, ngettext, pgettext, translate
 from deepdecide.domain.matrix import SupportStatus
 from deepdecide.domain.messages import Amount, Message
 from deepdecide.domain.vocabulary import reset_cache, word
@@ -27,7 +28,6 @@ def text(value: Any) -> str:
 
     While a record is composed (:func:`rendering`), a message is rendered once: the same flag of a
     thousand files, or an option's name on each of its runs, is written again from what it gave."""
-    from deepdecide.domain.i18n import translate
 
     if isinstance(value, Message):
         memo = _RENDERED.get()
@@ -118,8 +118,6 @@ def join_text(messages: Any, sep: str = "; ") -> str:
 
 def fixed(value: float, digits: int) -> str:
     """A score with a fixed number of decimals ("0.412"), as the formatting module writes numbers."""
-    from deepdecide.domain import formatting
-
     fixed_format = getattr(formatting, "fixed", None)
     if fixed_format is not None:
         return str(fixed_format(value, digits))

@@ -17,6 +17,7 @@ import os
 import secrets
 import socket
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +43,6 @@ class Recovery:
 
 class Autosaver:
     """Write the current workspace to ``folder`` (one copy per document) and find leftovers."""
-
     def __init__(self, folder: str | os.PathLike[str]):
         self.folder = Path(folder)
         self.instance = f"{os.getpid()}-{secrets.token_hex(4)}"
@@ -97,7 +97,6 @@ class Autosaver:
     def save(self, ws: Workspace, original: str, base_sha256: str = "") -> Path:
         """Write the autosave copy (atomically) and its sidecar naming the original file, this instance
         and the SHA-256 of the original the edits started from."""
-        from datetime import UTC, datetime
 
         self.folder.mkdir(parents=True, exist_ok=True)
         self._mark_running()

@@ -9,6 +9,8 @@ still makes sense a year later, whatever the application ships by then.
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
+import hashlib
 import json
 import math
 import os
@@ -20,9 +22,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
+
 from deepdecide.domain import validation
 from deepdecide.domain.errors import MigratedValue, ValidationError, ValidationErrors
-from deepdecide.domain.evidence import BenchmarkRun
+from deepdecide.domain.evidence import BenchmarkRun, lengths_from_file_name
 from deepdecide.domain.i18n import _
 from deepdecide.domain.matrix import Component, SupportMatrix
 from deepdecide.domain.workload import model_matches, workload_problems
@@ -31,6 +35,7 @@ from deepdecide.domain.workspace import (
     CarriedOver,
     ChecklistItem,
     Criterion,
+    RecordStatus,
     Strategy,
     Workspace,
 )
@@ -344,7 +349,6 @@ def _migrate_7_to_8(body: dict[str, Any], warn: Callable[[str, str], None]) -> d
     warning (earlier builds read the name only for a single aggregate, so an array's runs counted as
     matches of any length)."""
     from deepdecide.domain import flags
-    from deepdecide.domain.evidence import lengths_from_file_name
 
     evidence = body.get("evidence")
     files = evidence.get("files") if isinstance(evidence, dict) else None
@@ -825,7 +829,6 @@ def save_workspace(ws: Workspace, path: str | os.PathLike[str], *, expected_sha2
     (``storage.evidence_store``), False writes them into the YAML (the single-file form), None keeps
     the form the file on disk has (single-file for a new file). The store is written under the same
     lock, before the YAML, under a new name; the workspace's other stores are removed after."""
-    import hashlib
 
     from deepdecide.storage import lock
 
@@ -997,7 +1000,6 @@ _PATH_PART = re.compile(r"\.?([^.\[\]]+)|\[(\d+)\]")
 
 class _Values:
     """The values at key paths of a workspace's canonical data (made once, when first asked)."""
-
     def __init__(self, ws: Workspace) -> None:
         self.ws = ws
         self.data: Any = None
@@ -1012,7 +1014,6 @@ class _Values:
 def value_sha256(data: Any, path: str) -> str | None:
     """The SHA-256 of the canonical JSON (as ``canonical_json`` writes it) of the value at the key path
     ``path`` of plain data; None where the path leads nowhere."""
-    import hashlib
 
     value = data
     pos = 0
@@ -1042,8 +1043,6 @@ def _unique(ids: list[str], path: str, errs: list[ValidationError], what: str = 
 
 
 def _check_matrix(m: SupportMatrix, path: str, errs: list[ValidationError]) -> None:
-    from packaging.specifiers import InvalidSpecifier, SpecifierSet
-
     _unique([r.id for r in m.runtimes], f"{path}.runtimes", errs)
     _unique([p.id for p in m.platforms], f"{path}.platforms", errs)
     runtimes = {r.id for r in m.runtimes}
@@ -1168,8 +1167,6 @@ _ASSUMPTION_QUOTES = ("electricity", "engineer")
 
 def _check_dates(ws: Workspace, errs: list[ValidationError]) -> None:
     """Quote dates and end-of-support dates are ISO dates (YYYY-MM-DD) where stated."""
-    import datetime as dt
-
     def check(value: str, path: str) -> None:
         if not value:
             return
@@ -1198,7 +1195,6 @@ def record_inputs_json(ws: Workspace) -> bytes:
 def approval_content_sha256(ws: Workspace) -> str:
     """The inputs SHA-256 of the record an approver signs for this workspace: its content with the
     status and the sign-off verdicts set back to how they were exported (``approval.frozen``)."""
-    import hashlib
 
     from deepdecide.domain import approval
 
@@ -1207,7 +1203,6 @@ def approval_content_sha256(ws: Workspace) -> str:
 
 def approval_problems(ws: Workspace) -> list[validation.Problem]:
     from deepdecide.domain import approval
-    from deepdecide.domain.workspace import RecordStatus
 
     needs_hash = (ws.decision.status in (*approval.APPROVED_STATUSES, RecordStatus.REJECTED)
                   or any(s.record_inputs_sha256 for s in ws.signoffs))

@@ -25,6 +25,7 @@ import contextlib
 import errno
 import hashlib
 import os
+import socket
 import sys
 import time
 import warnings
@@ -57,7 +58,6 @@ Note = Callable[[str], None]
 
 class Locked(WriteConflict):
     """Another process holds the workspace's lock (``holder`` says which, when its lock file says)."""
-
     def __init__(self, file: str, holder: Holder | None, waited: float):
         self.holder = holder
         who = holder.describe() if holder else _("another process")
@@ -71,7 +71,6 @@ class LockUnavailable(WriteConflict):
 
 class ChangedOnDisk(WriteConflict):
     """The file on disk is not the one the writer read: another process wrote it since."""
-
     def __init__(self, file: str, *, gone: bool = False, appeared: bool = False):
         reason = (_("deleted since it was read") if gone else
                   _("created by another process since this one started") if appeared else
@@ -82,7 +81,6 @@ class ChangedOnDisk(WriteConflict):
 @dataclass(frozen=True)
 class Holder:
     """What a lock file says of the process holding it."""
-
     pid: int
     host: str
 
@@ -126,8 +124,6 @@ def read_holder(lock: str | os.PathLike[str]) -> Holder | None:
 
 def _alive_here(holder: Holder) -> bool | None:
     """Whether the holder's process runs (None: it was on another host, or it cannot be told)."""
-    import socket
-
     if holder.host != socket.gethostname():
         return None
     if sys.platform == "win32":  # pragma: no cover - filelock tells on Windows; the note does not
@@ -147,7 +143,6 @@ def _alive_here(holder: Holder) -> bool | None:
 
 class _Held:
     """One lock of this process: the filelock object (re-entrant) and how many holds it has."""
-
     def __init__(self, path: Path):
         from filelock import SoftFileLease
 

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QApplication
 
 from deepdecide.domain import formatting
 from deepdecide.domain.i18n import _
@@ -186,8 +188,6 @@ class RecordTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and col.numeric:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ForegroundRole and self.muted is not None and self.muted(rec):
-            from PySide6.QtGui import QPalette
-            from PySide6.QtWidgets import QApplication
 
             return QApplication.palette().brush(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
         return None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from html import escape
 from typing import Any, cast
 
 from PySide6.QtCore import Qt, Signal
@@ -71,7 +72,6 @@ _DATES = ("date", "evidence_cutoff")
 
 class DecisionPage(Page):
     """The decision record's fields; each change is one undoable edit."""
-
     #: the user asked for the PDF decision record
     export_requested = Signal()
     #: the user asked for the record exported for approval
@@ -215,8 +215,6 @@ class DecisionPage(Page):
         return self.changes_box
 
     def _refresh_changes(self) -> None:
-        from html import escape
-
         doc = self.document
         diff = doc.changes_since_baseline()
         if diff is None:

@@ -22,13 +22,23 @@ from PySide6.QtWidgets import (
 )
 
 from deepdecide.analysis.assessment import Assessment
+from deepdecide.analysis.prediction import error_table_lines
 from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
-from deepdecide.domain.edits import RemoveEvidenceFile
+from deepdecide.domain.common import Estimate
+from deepdecide.domain.edits import (
+    EditError,
+    RemoveEvidenceFile,
+    SetEvidenceFile,
+    with_context,
+    with_item_proxy,
+)
 from deepdecide.domain.evidence import BENCHMARK_FIELDS, BenchmarkRun, EvidenceFile
 from deepdecide.domain.i18n import _, gettext, npgettext, pgettext
+from deepdecide.domain.matrix import RuntimeKind
 from deepdecide.domain.slo import INTERACTIVITY, SLO
 from deepdecide.domain.vocabulary import word
+from deepdecide.domain.workload import ProxyAcceptance
 from deepdecide.domain.workspace import Workspace
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.i18n import fmt
@@ -167,7 +177,6 @@ def _common(values: Any) -> Any:
 
 class EvidencePage(Page):
     """Provenance, the normalized runs (sortable, filterable) and the charts."""
-
     #: the user asked to import files (payload: None -> ask for paths)
     import_requested = Signal()
 
@@ -461,7 +470,6 @@ class EvidencePage(Page):
             text = npgettext("error table", "{n} predictor error row", "{n} predictor error rows", len(f.prediction_errors)).format(n=len(f.prediction_errors))
             if not detail:
                 return text
-            from deepdecide.analysis.prediction import error_table_lines
 
             return "<br>".join([f"<b>{text}</b>", *error_table_lines((f,))])
         fits = self._fits_of(f)
@@ -510,9 +518,6 @@ class EvidencePage(Page):
 
     def edit_context(self) -> None:
         """Ask for the selected file's context (current values shown) and apply it as one undoable edit."""
-        from deepdecide.domain.common import Estimate
-        from deepdecide.domain.edits import EditError, SetEvidenceFile, with_context
-        from deepdecide.domain.workload import ProxyAcceptance
 
         row = self.selected_file()
         if row is None:
@@ -538,7 +543,6 @@ class EvidencePage(Page):
         fields = ["runtime", "platform", "gpu_count", "model", "quantization", "input_tokens", "output_tokens",
                   "proxy_reason", "proxy_discount"] if f.runs else \
             ["runtime", "platform", "model", "proxy_reason", "proxy_discount"]
-        from deepdecide.domain.matrix import RuntimeKind
 
         m = ws.matrix
         # serving engines only: a kernel library (FlashMLA, DeepGEMM…) is a build fact, not what served the runs
@@ -574,7 +578,6 @@ class EvidencePage(Page):
 
     def edit_item_proxy(self) -> None:
         """Accept one run or check of the selected file as a proxy (or withdraw it): one undoable edit."""
-        from deepdecide.domain.edits import EditError, SetEvidenceFile, with_item_proxy
 
         row = self.selected_file()
         if row is None:

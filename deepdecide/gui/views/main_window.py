@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QCoreApplication, QFileSystemWatcher, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
@@ -15,6 +16,8 @@ from PySide6.QtGui import (
     QCloseEvent,
     QDragEnterEvent,
     QDropEvent,
+    QGuiApplication,
+    QIcon,
     QKeySequence,
     QPalette,
 )
@@ -25,6 +28,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QMainWindow,
+    QMenuBar,
     QProgressBar,
     QPushButton,
     QScrollArea,
@@ -33,12 +37,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deepdecide import __version__
+from deepdecide.domain.edits import Batch, SetDecisionField, SetSignOffs
 from deepdecide.domain.errors import DeepdecideError, MigratedValue, ValidationError, WriteConflict
 from deepdecide.domain.i18n import _, ngettext
+from deepdecide.domain.userfiles import read_user_file
 from deepdecide.domain.workspace import Workspace
 from deepdecide.gui.controller_context import ControllerContext
 from deepdecide.gui.document import WorkspaceDocument
-from deepdecide.gui.i18n import current_language, fmt
+from deepdecide.gui.i18n import apply_language, current_language, fmt, languages
 from deepdecide.gui.interaction import Interaction
 from deepdecide.gui.samples import load_builtin_workspace
 from deepdecide.gui.settings import Preferences
@@ -82,7 +89,6 @@ DEFAULT_SIZE = (1280, 800)
 def default_size() -> tuple[int, int]:
     """:data:`DEFAULT_SIZE`, smaller where the screen's free area is smaller (the status bar, with
     an import's progress and Cancel, stays on screen)."""
-    from PySide6.QtGui import QGuiApplication
 
     screen = QGuiApplication.primaryScreen()
     width, height = DEFAULT_SIZE
@@ -117,7 +123,6 @@ def page_frame(page: QWidget) -> QScrollArea:
 
 class MainWindow(QMainWindow):
     """Sidebar + stacked pages over one WorkspaceDocument."""
-
     #: the page shown changed (payload: page key)
     page_changed = Signal(str)
     #: set by ``app.build_window``: the error opening the workspace named at start-up, and whether to
@@ -274,7 +279,6 @@ class MainWindow(QMainWindow):
     def set_language(self, choice: str) -> str:
         """Switch the interface to ``choice`` ("system", "en", "es") now and for the next start; the
         workspace, its file and its undo history stay as they are. Returns the language code."""
-        from deepdecide.gui.i18n import apply_language
 
         self.prefs.set("language", choice)
         app = QCoreApplication.instance()
@@ -372,7 +376,6 @@ class MainWindow(QMainWindow):
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
         if icon:
-            from PySide6.QtGui import QIcon
 
             action.setIcon(QIcon.fromTheme(icon))
         if tip:
@@ -382,7 +385,6 @@ class MainWindow(QMainWindow):
 
     def _build_actions(self) -> None:
         """The menus, the toolbar and their actions in the current language (again on a change)."""
-        from PySide6.QtWidgets import QMenuBar
 
         old_bar = self.menuBar()
         for old in self._built:
@@ -422,7 +424,6 @@ class MainWindow(QMainWindow):
         self.act_redo = self.document.undo_stack.createRedoAction(self, _("&Redo"))
         self.act_redo.setShortcut(QKeySequence(SK.Redo))
         self._built += [self.act_undo, self.act_redo]
-        from PySide6.QtGui import QIcon
 
         self.act_undo.setIcon(QIcon.fromTheme("edit-undo"))
         self.act_redo.setIcon(QIcon.fromTheme("edit-redo"))
@@ -483,7 +484,6 @@ class MainWindow(QMainWindow):
         self.language_menu = view_menu.addMenu(_("&Language"))
         language_group = QActionGroup(self)
         self._built.append(language_group)
-        from deepdecide.gui.i18n import languages
 
         chosen = self.prefs.get("language")
         self.language_actions: dict[str, QAction] = {}
@@ -515,8 +515,6 @@ class MainWindow(QMainWindow):
                        self.act_present])
 
     def _update_undo_buttons(self, *_args: Any) -> None:
-        import shiboken6
-
         stack = self.document.undo_stack
         if not (shiboken6.isValid(stack) and shiboken6.isValid(self.tb_undo)):
             return  # the document is being torn down
@@ -531,8 +529,6 @@ class MainWindow(QMainWindow):
             self.theme.set_choice(choice)
 
     def about(self) -> None:
-        from deepdecide import __version__
-
         self.interaction.info(_("About deepdecide"), fmt(_("deepdecide %1\n\nEvidence, comparison and a signed decision record for LLM-serving platform "
             "choices. Works offline."), __version__))
 
@@ -908,8 +904,6 @@ class MainWindow(QMainWindow):
         """Copy the approvers' verdicts from a signed record into the sign-off rows (an undoable edit), as
         ``deepdecide signoffs`` does: the record verified, only valid signatures trusted through the
         chosen certificates counted."""
-        from deepdecide.domain.edits import Batch, SetDecisionField, SetSignOffs
-        from deepdecide.domain.userfiles import read_user_file
         from deepdecide.report.approver import signoffs_from_record
         from deepdecide.report.words import word
 

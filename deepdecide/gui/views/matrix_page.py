@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from deepdecide.domain import formatting
 from deepdecide.domain.errors import DeepdecideError
 from deepdecide.domain.i18n import _, pgettext
+from deepdecide.domain.machine import MachineCheck, MachineProfile, RuntimeCheck, check_machine
 from deepdecide.domain.matrix import SupportMatrix, SupportStatus
 from deepdecide.gui import labels
 from deepdecide.gui.document import WorkspaceDocument
@@ -35,9 +36,6 @@ from deepdecide.gui.models.records import Column, RecordTableModel
 from deepdecide.gui.theme import status_color
 from deepdecide.gui.views.page import Page, make_table
 from deepdecide.gui.widgets.numbers import IntegerSpinBox
-
-if TYPE_CHECKING:
-    from deepdecide.domain.machine import MachineCheck, MachineProfile, RuntimeCheck
 
 _VERSION_FIELDS = ("os", "cuda", "driver", "cann", "rocm", "gcc", "python")
 
@@ -114,8 +112,6 @@ class MachineCheckPanel(QGroupBox):
         return "<br>".join(f"{r.state.value}: {r.reason}" for r in rc.requirements) or rc.reason
 
     def profile(self) -> MachineProfile:
-        from deepdecide.domain.machine import MachineProfile
-
         versions: dict[str, Any] = {k: w.text().strip() for k, w in self.versions.items()}
         return MachineProfile(gpu_name=self.gpu.text().strip(), gpu_count=self.count.value() or None,
                               source=_("entered by hand"), **versions)
@@ -146,8 +142,6 @@ class MachineCheckPanel(QGroupBox):
         return True
 
     def run_check(self, *_args: Any, notes: tuple[str, ...] = ()) -> None:
-        from deepdecide.domain.machine import check_machine
-
         profile = self.profile()
         if not profile.gpu_name:
             self.verdict.setText(_("Enter a GPU name or read an nvidia-smi capture."))
@@ -177,7 +171,6 @@ class MachineCheckPanel(QGroupBox):
 
 class MatrixPage(Page):
     """The support matrix with filters, tooltips (stack, source, as-of) and the machine check."""
-
     def __init__(self, document: WorkspaceDocument, parent: QWidget | None = None):
         super().__init__(document, parent)
         self.model = MatrixModel(self)
@@ -252,8 +245,6 @@ class MatrixPage(Page):
             box.setStyleSheet(f"QCheckBox {{ background: {color}; border-radius: 3px; padding: 2px 6px; }}")
 
     def changeEvent(self, event: Any) -> None:
-        from PySide6.QtCore import QEvent
-
         if event.type() == QEvent.Type.PaletteChange and getattr(self, "status_boxes", None):
             self._style_legend()
         super().changeEvent(event)

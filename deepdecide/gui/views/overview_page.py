@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import datetime as dt
+from html import escape
+from typing import TYPE_CHECKING, Any, cast
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -19,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from deepdecide.analysis.assessment import EvidenceFit, FitCounts, OptionAssessment, OptionDraws
 from deepdecide.domain import formatting
+from deepdecide.domain.edits import SetWorkload
 from deepdecide.domain.formatting import DASH, integer, localized, number, percent, probability
 from deepdecide.domain.formatting import money as money_range
 from deepdecide.domain.i18n import N_, _, ngettext
@@ -30,7 +33,7 @@ from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.formatting import figure_tip, money_unit
 from deepdecide.gui.i18n import fmt, text, texts
 from deepdecide.gui.models.matrix_model import status_label
-from deepdecide.gui.summary import level_names
+from deepdecide.gui.summary import level_names, recommendation
 from deepdecide.gui.theme import status_color
 from deepdecide.gui.views.page import Page
 from deepdecide.gui.widgets.measure_next import MeasureNextPanel
@@ -59,7 +62,6 @@ def _style_chip(label: QLabel) -> None:
 
 class OptionCard(QFrame):
     """One option at a glance; every number explains itself on hover."""
-
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.setFrameShape(QFrame.Shape.StyledPanel)
@@ -311,7 +313,6 @@ class OptionCard(QFrame):
 
 class OverviewPage(Page):
     """All options side by side, best first, with the recommendation on top."""
-
     def __init__(self, document: WorkspaceDocument, parent: QWidget | None = None):
         super().__init__(document, parent)
         self.heading = QLabel()
@@ -373,9 +374,7 @@ class OverviewPage(Page):
 
     def edit_workload(self) -> None:
         """Ask for the workload (the dialog validates it) and apply it as one undoable edit."""
-        from typing import cast
 
-        from deepdecide.domain.edits import SetWorkload
 
         window = cast(Any, self.window())
         current = self.document.workspace.workload
@@ -394,8 +393,6 @@ class OverviewPage(Page):
             self.refresh()
 
     def changeEvent(self, event: Any) -> None:
-        from PySide6.QtCore import QEvent
-
         if event.type() == QEvent.Type.PaletteChange:
             for card in self.cards:
                 card.restyle()
@@ -403,13 +400,10 @@ class OverviewPage(Page):
 
     def today(self) -> str:
         """The day the triggers are checked on (ISO); tests pin it."""
-        import datetime as dt
 
         return dt.date.today().isoformat()
 
     def _refresh_revisit(self) -> None:
-        from html import escape
-
         fired = self.document.revisit(self.today()).fired
         if not fired:
             self.revisit_banner.hide()
@@ -420,8 +414,6 @@ class OverviewPage(Page):
         self.revisit_banner.show()
 
     def refresh(self) -> None:
-        from deepdecide.gui.summary import recommendation
-
         self._refresh_revisit()
 
         ws = self.document.workspace

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -15,6 +16,7 @@ from deepdecide.analysis.assessment import (
     ParityOutcome,
     QuestionAnswer,
 )
+from deepdecide.analysis.questions import QUESTION_TITLES
 from deepdecide.domain.evidence import ParityCheck, ParityKind, Verdict
 from deepdecide.domain.i18n import _, ngettext
 from deepdecide.domain.workspace import Workspace
@@ -100,10 +102,6 @@ def state_label(q: QuestionAnswer) -> str:
 
 def question_tip(o: OptionAssessment, q: QuestionAnswer) -> str:
     """The Assessment's answer to one question, with the evidence, what is missing and the concerns."""
-    from html import escape
-
-    from deepdecide.analysis.questions import QUESTION_TITLES
-
     parts = [f"<b>{escape(o.name)}</b> — {escape(str(QUESTION_TITLES[q.question]))}", escape(str(q.answer))]
     for title, items in ((_("Evidence"), q.evidence),
                          (_("Still needed"), q.missing),
@@ -143,7 +141,6 @@ def check_line(c: ParityCheck) -> str:
 
 class ParityPage(Page):
     """Grid of verdicts (options x check kinds) and the checks behind the selected cell."""
-
     def __init__(self, document: WorkspaceDocument, parent: QWidget | None = None):
         super().__init__(document, parent)
         self.grid = RecordTableModel([], None, self)

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deepdecide.analysis import evaluate
 from deepdecide.analysis.assessment import Assessment, OptionAssessment
 from deepdecide.analysis.evidence import describe_slo
 from deepdecide.domain import formatting as fmtn
@@ -88,7 +89,6 @@ def _yes(reached: bool, proxy: bool = False) -> str:
 
 class Slide(QWidget):
     """One slide: a large title and a body the builder fills."""
-
     def __init__(self, key: str, title: str, parent: QWidget | None = None):
         super().__init__(parent)
         self.key = key
@@ -166,7 +166,6 @@ def _drop_layout(layout: Any) -> None:
 
 class WhatIfPanel(QFrame):
     """Weights and SLO of the what-if; ``changed`` on every edit."""
-
     changed = Signal()
 
     def __init__(self, parent: QWidget | None = None):
@@ -254,7 +253,6 @@ class WhatIfPanel(QFrame):
 
 class PresentationWindow(QWidget):
     """Full screen slides of one document's decision, with a what-if that never edits it."""
-
     #: the slide shown changed (payload: its index)
     slide_changed = Signal(int)
 
@@ -383,8 +381,6 @@ class PresentationWindow(QWidget):
             self.setFocus()
 
     def assessment(self, ws: Workspace | None = None) -> Assessment:
-        from deepdecide.analysis import evaluate
-
         ws = ws or self.current
         key = id(ws)
         if key not in self._assessments or self._assessments[key][0] is not ws:

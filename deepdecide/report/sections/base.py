@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from reportlab.lib.units import mm
-from reportlab.platypus import CondPageBreak, Flowable, Table, TableStyle
+from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Paragraph, Table, TableStyle
 
 from deepdecide.analysis.assessment import Assessment, Classification, EffortRange, Figure
 from deepdecide.domain import formatting
@@ -57,7 +57,6 @@ class Context:
 
 class Heading(Flowable):
     """A section heading that also makes a PDF outline (bookmark) entry."""
-
     def __init__(self, text: str, key: str, level: int = 0):
         super().__init__()
         self.text = text
@@ -105,7 +104,6 @@ def _first_part(f: Flowable, width: float) -> float:
     """The height of the first piece of ``f`` that must stand on the same page as a heading above it:
     a table's header rows and first row, a paragraph's first two lines, a kept-together group (a
     chart and its caption) whole, any other flowable whole."""
-    from reportlab.platypus import KeepTogether, Paragraph
 
     if isinstance(f, KeepTogether):
         return float(sum(_first_part(x, width) + x.getSpaceBefore() for x in f._content))

@@ -8,6 +8,7 @@ from reportlab.platypus import Flowable
 from deepdecide.analysis.assessment import ParityOutcome
 from deepdecide.domain.evidence import Verdict
 from deepdecide.domain.i18n import _, ngettext
+from deepdecide.report.predictions import fit_text
 from deepdecide.report.sections.base import BODY_W, Context, h1, h2, num, platform_name, runtime_name
 from deepdecide.report.sections.titles import title
 from deepdecide.report.styles import BAD, GOOD, GREY, WARN, para, table
@@ -25,7 +26,6 @@ def parity(ctx: Context) -> list[Flowable]:
     if not checks:
         out.append(para(_("No parity checks have been imported: correctness is not evidenced for any option.")))
     else:
-        from deepdecide.report.predictions import fit_text
 
         fit_of = {(x.file_index, x.index): x for x in a.evidence_fit if x.item == "check"}
         fits = [fit_of.get((fi, ci)) for fi, f in enumerate(ws.evidence.files) for ci in range(len(f.parity))]
