@@ -8,9 +8,12 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from deepdecide.cli.common import error, report_error, table
+from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
 from deepdecide.domain import formatting
 from deepdecide.domain.errors import DeepdecideError
 from deepdecide.domain.i18n import N_, _, ngettext
+from deepdecide.domain.machine import MachineProfile, ReqState, check_machine, parse_version
+from deepdecide.domain.matrix import normalise_name
 from deepdecide.domain.vocabulary import word
 
 NAME = "check"
@@ -51,8 +54,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _version_of(example: str) -> Callable[[str], str]:
     """An argparse type: the text when it is a version number, else a usage error naming the form."""
-    from deepdecide.domain.machine import parse_version
-
     def version(text: str) -> str:
         if text and parse_version(text) is None:
             raise argparse.ArgumentTypeError(
@@ -63,9 +64,6 @@ def _version_of(example: str) -> Callable[[str], str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
-    from deepdecide.domain.machine import MachineProfile, ReqState, check_machine
-    from deepdecide.domain.matrix import normalise_name
     from deepdecide.importers.nvidia_smi import read_nvidia_smi_file
     from deepdecide.storage import files
 

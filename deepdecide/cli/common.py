@@ -11,7 +11,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from deepdecide.domain.errors import DeepdecideError, ValidationErrors
+from deepdecide.domain.errors import DeepdecideError, MigratedValue, ValidationErrors
 from deepdecide.domain.i18n import _, ngettext
 from deepdecide.domain.messages import Message
 
@@ -171,7 +171,6 @@ def output_refused(*paths: str | None) -> bool:
 def report_warnings(warnings: Sequence[DeepdecideError]) -> None:
     """What an older file's migration read otherwise (nothing to fix), and rules it breaks that its schema
     did not have: it opens and saves, each such value carried over while unchanged."""
-    from deepdecide.domain.errors import MigratedValue
 
     for w in warnings:
         error(_("warning: {message}").format(message=getattr(w, "message", w)))

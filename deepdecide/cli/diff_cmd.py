@@ -6,11 +6,16 @@ import argparse
 import json
 from typing import TYPE_CHECKING
 
+from deepdecide.cli.common import report_error, say
+from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM
+from deepdecide.domain import i18n
+from deepdecide.domain.errors import DeepdecideError
+from deepdecide.domain.formatting import using_currency
 from deepdecide.domain.i18n import N_, _
+from deepdecide.report.revision import CheckedRecord, checked_record
 
 if TYPE_CHECKING:
     from deepdecide.domain.workspace import Workspace
-    from deepdecide.report.revision import CheckedRecord
 
 NAME = "diff"
 HELP = N_("list what changed between two revisions of a decision (workspaces or PDF records): inputs and outcome")
@@ -49,7 +54,6 @@ def load_revision(path: str) -> tuple[Workspace, CheckedRecord | None]:
     data = read_user_file(path)  # a folder, FIFO, socket or device: refused before it is opened
     if data.startswith(b"%PDF-"):
         from deepdecide.report.canonical import INPUTS_NAME, workspace_from_json
-        from deepdecide.report.revision import checked_record
 
         rec = checked_record(path)
         return workspace_from_json(rec.inputs, file=f"{path}#{INPUTS_NAME}"), rec
@@ -58,9 +62,6 @@ def load_revision(path: str) -> tuple[Workspace, CheckedRecord | None]:
 
 def run(args: argparse.Namespace) -> int:
     from deepdecide.analysis.diff import area_text, diff_workspaces
-    from deepdecide.cli.common import report_error, say
-    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM
-    from deepdecide.domain.errors import DeepdecideError
 
     try:
         a, rec_a = load_revision(args.a)
@@ -68,8 +69,6 @@ def run(args: argparse.Namespace) -> int:
     except DeepdecideError as exc:
         report_error(exc)
         return EXIT_INPUT
-    from deepdecide.domain import i18n
-    from deepdecide.domain.formatting import using_currency
 
     records = [r for r in (rec_a, rec_b) if r is not None]
     altered = [r for r in records if r.altered]

@@ -6,9 +6,21 @@ import argparse
 import json
 from typing import TYPE_CHECKING, Any
 
+from deepdecide.cli.common import (
+    convert_hint,
+    error,
+    one_line,
+    report_error,
+    report_warnings,
+    table,
+    whole_arg,
+)
+from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
 from deepdecide.domain import formatting
+from deepdecide.domain.errors import DeepdecideError, ValidationError
+from deepdecide.domain.formatting import number, share
 from deepdecide.domain.i18n import N_, _, ngettext, pgettext
-from deepdecide.domain.messages import name_of
+from deepdecide.domain.messages import join, name_of, names_of, naming, render_all
 from deepdecide.domain.presentation import pool_where
 from deepdecide.domain.vocabulary import word
 
@@ -29,8 +41,6 @@ HELP = N_("rank a workspace's options: classification, evidence levels, capacity
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from deepdecide.cli.common import whole_arg
-
     parser.add_argument("workspace", nargs="?", metavar="WORKSPACE",
                         help=_("a workspace file (*.deepdecide.yaml); default: the built-in sample decision"))
     parser.add_argument("--json", action="store_true", help=_("print the whole assessment as JSON"))
@@ -41,8 +51,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _num(v: float | None, none: str | None = None) -> str:
-    from deepdecide.domain.formatting import number
-
     return (_("n/a") if none is None else none) if v is None else number(v)
 
 
@@ -133,8 +141,6 @@ def _fit_lines(a: Assessment) -> list[str]:
     """Every run or check that does not count in full, with the reason (mismatch, proxy, needs context,
     illustrative), so that an import that changes nothing says why."""
     from deepdecide.analysis.assessment import EvidenceFit
-    from deepdecide.cli.common import one_line
-    from deepdecide.domain.messages import render_all
 
     groups: dict[tuple[str, str, str, str, str, tuple[str, ...]], list[EvidenceFit]] = {}
     for f in a.evidence_fit:
@@ -200,10 +206,6 @@ def render(ws: Workspace, a: Assessment) -> str:
 
 
 def _render(ws: Workspace, a: Assessment) -> str:
-    from deepdecide.cli.common import table
-    from deepdecide.domain.formatting import share
-    from deepdecide.domain.messages import join
-
     cur = ws.assumptions.currency
     if a.winner is None and a.no_recommendation is not None:
         head = ngettext("{name}: {n} option; no recommendation: {why}", "{name}: {n} options; no recommendation: {why}",
@@ -439,8 +441,6 @@ def information_lines(mcr: MonteCarlo, cur: str) -> list[str]:
 
 def _money_lines(a: Assessment, order: list[str], cur: str) -> list[str]:
     """The fleet bought and rented, the purchases, payback, the hosted API, and the budget by fiscal year."""
-    from deepdecide.cli.common import table
-
     m = a.money
     if not m.horizon_months:
         return []
@@ -497,8 +497,6 @@ def _money_lines(a: Assessment, order: list[str], cur: str) -> list[str]:
 
 def _pool_lines(a: Assessment, order: list[str], cur: str) -> list[str]:
     """The demand in both directions and each disaggregated option's prefill and decode pools."""
-    from deepdecide.cli.common import table
-
     out: list[str] = []
     d = a.demand
     if d is not None and d.output_tps.value is not None:
@@ -544,7 +542,6 @@ def _pool_lines(a: Assessment, order: list[str], cur: str) -> list[str]:
 def _article_lines(a: Assessment, order: list[str]) -> list[str]:
     """The source article's four questions per option, as the Assessment answered them."""
     from deepdecide.analysis.questions import QUESTION_TITLES, STATE_WORDS
-    from deepdecide.domain.messages import join
 
     out = ["", _("The article's four questions before approving a migration (DeepInfer compatibility note):")]
     for oid in order:
@@ -598,9 +595,6 @@ def _money_units(data: Any, sign: str) -> Any:
 
 def run(args: argparse.Namespace) -> int:
     from deepdecide.analysis import evaluate
-    from deepdecide.cli.common import convert_hint, error, report_error, report_warnings
-    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
-    from deepdecide.domain.errors import DeepdecideError, ValidationError
     from deepdecide.domain.validation import MAX_DRAWS, MAX_SEED
     from deepdecide.storage import files
 
@@ -626,7 +620,6 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(json_data(ws, a), indent=2, ensure_ascii=False, allow_nan=False))
         else:
-            from deepdecide.domain.messages import names_of, naming
 
             with naming(names_of(ws)):  # the reasons name platforms, runtimes, parity kinds; --json keeps ids
                 print(render(ws, a))

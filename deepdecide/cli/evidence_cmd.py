@@ -26,14 +26,27 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from deepdecide.cli.common import (
+    error,
+    figure_arg,
+    hold_workspace,
+    one_line,
+    output_refused,
+    report_error,
+    typed,
+    whole_arg,
+)
+from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
+from deepdecide.domain.common import Estimate
+from deepdecide.domain.errors import DeepdecideError
+from deepdecide.domain.evidence import ProvenanceKind, StatMapping
 from deepdecide.domain.i18n import N_, _, ngettext
+from deepdecide.domain.messages import join, name_of, names_of, naming, render_all
 from deepdecide.domain.vocabulary import word
+from deepdecide.domain.workload import ProxyAcceptance, TokenRange, parse_discount, parse_token_range
 
 if TYPE_CHECKING:
     from deepdecide.analysis.assessment import EvidenceFit
-    from deepdecide.domain.common import Estimate
-    from deepdecide.domain.evidence import StatMapping
-    from deepdecide.domain.workload import TokenRange
     from deepdecide.domain.workspace import Workspace
 
 NAME = "evidence"
@@ -41,8 +54,6 @@ HELP = N_("list a workspace's evidence against its workload; set a file's contex
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from deepdecide.cli.common import figure_arg, whole_arg
-
     sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     ls = sub.add_parser("list", help=_("every evidence file and run, and how it fits the workload"))
     ls.add_argument("workspace", metavar="WORKSPACE")
@@ -94,9 +105,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _estimate(text: str | None) -> Estimate:
     """``--discount`` read in the interface language ("0,5/0,7/0,9" in Spanish); the default 0.5/0.7/0.9."""
-    from deepdecide.domain.common import Estimate
-    from deepdecide.domain.workload import parse_discount
-
     if text is None:
         return Estimate(0.5, 0.7, 0.9)
     try:
@@ -108,7 +116,6 @@ def _estimate(text: str | None) -> Estimate:
 def _range(text: str, option: str) -> TokenRange:
     """``--input`` / ``--output`` read in the interface language: "6.144-10.240" in Spanish is 6144 to
     10240 tokens; a figure the language would not write is refused, never guessed."""
-    from deepdecide.domain.workload import parse_token_range
 
     try:
         found = parse_token_range(text)
@@ -121,8 +128,6 @@ def _range(text: str, option: str) -> TokenRange:
 
 def parse_mapping(text: str, reason: str) -> StatMapping:
     """``tpot_ms_p99=tpot_ms_mean*1.3`` -> a mapping with ``reason``; ValueError naming the form."""
-    from deepdecide.domain.evidence import StatMapping
-
     target, sep, rest = text.partition("=")
     source, star, factor = rest.partition("*")
     from deepdecide.domain.formatting import (
@@ -156,7 +161,6 @@ def find_file(ws: Workspace, key: str) -> int:
 def _list(ws: Workspace, only: int | None = None) -> str:
     """The files with how each run and check fits the workload; platforms, runtimes and parity kinds
     named, not as ids."""
-    from deepdecide.domain.messages import names_of, naming
 
     with naming(names_of(ws)):
         return _listed(ws, only)
@@ -164,9 +168,7 @@ def _list(ws: Workspace, only: int | None = None) -> str:
 
 def _listed(ws: Workspace, only: int | None = None) -> str:
     from deepdecide.analysis import evaluate
-    from deepdecide.cli.common import one_line
     from deepdecide.domain import formatting
-    from deepdecide.domain.messages import join, name_of
 
     a = evaluate(ws, sensitivity=False)
     lines = [f"{ws.name}", _("Evidence judged against the {workload}").format(workload=a.workload) if a.workload else ""]
@@ -203,9 +205,7 @@ def _listed(ws: Workspace, only: int | None = None) -> str:
 def fit_summary(ws: Workspace, indexes: Iterable[int]) -> list[str]:
     """One line per imported file: how its runs and checks fit the workload, with the reasons."""
     from deepdecide.analysis import evaluate
-    from deepdecide.cli.common import one_line
     from deepdecide.domain import formatting
-    from deepdecide.domain.messages import render_all
 
     a = evaluate(ws, sensitivity=False)
     out = []
@@ -234,11 +234,7 @@ def fit_summary(ws: Workspace, indexes: Iterable[int]) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from deepdecide.cli.common import error, hold_workspace, output_refused, report_error, typed
-    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
     from deepdecide.domain import edits
-    from deepdecide.domain.errors import DeepdecideError
-    from deepdecide.domain.workload import ProxyAcceptance
     from deepdecide.storage.files import load_workspace, save_workspace
 
     if args.action != "list" and output_refused(args.workspace):
@@ -290,7 +286,6 @@ def run(args: argparse.Namespace) -> int:
                 acceptance = proxy if isinstance(proxy, ProxyAcceptance) else None
                 new = edits.with_item_proxy(new, item, number - 1, acceptance)
             if args.kind is not None:
-                from deepdecide.domain.evidence import ProvenanceKind
 
                 new = replace(new, provenance=replace(new.provenance, kind=ProvenanceKind(args.kind.replace("-", "_"))))
             edit: edits.Edit = edits.SetEvidenceFile(index, new)

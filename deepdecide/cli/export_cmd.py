@@ -7,6 +7,10 @@ from __future__ import annotations
 import argparse
 import sys
 
+from deepdecide.cli.common import error, output_refused, report_error, say, whole_arg
+from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
+from deepdecide.domain import formatting as fmt
+from deepdecide.domain.errors import DeepdecideError
 from deepdecide.domain.i18n import N_, _
 
 NAME = "export"
@@ -29,8 +33,6 @@ AWS key ids...) are left out of every cell, and stderr says where.""")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from deepdecide.cli.common import whole_arg
-
     parser.description = _(HELP) + "\n\n" + _(DESCRIPTION) + "\n\n" + _(DATA_NOT_FORMULAS)  # whole paragraphs
     parser.add_argument("workspace", nargs="?", metavar="WORKSPACE",
                         help=_("a workspace file (*.deepdecide.yaml); default: the built-in sample decision"))
@@ -56,10 +58,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from deepdecide.analysis import evaluate
-    from deepdecide.cli.common import error, output_refused, report_error, say
-    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
-    from deepdecide.domain import formatting as fmt
-    from deepdecide.domain.errors import DeepdecideError
     from deepdecide.report import spreadsheet as sheet
     from deepdecide.storage import files
 

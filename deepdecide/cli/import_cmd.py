@@ -27,7 +27,12 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
+from deepdecide.cli.common import hold_workspace, output_refused, say, shown, shown_path
+from deepdecide.cli.evidence_cmd import fit_summary
+from deepdecide.cli.inspect_cmd import judged, load_references
+from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
 from deepdecide.domain import formatting
+from deepdecide.domain.environment import summary
 from deepdecide.domain.errors import DeepdecideError, EvidenceImportError, ValidationError, ValidationErrors
 from deepdecide.domain.i18n import N_, _, ngettext
 
@@ -85,10 +90,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from deepdecide.cli.common import hold_workspace, output_refused, say, shown, shown_path
     from deepdecide.cli.evidence_args import context_from
-    from deepdecide.cli.inspect_cmd import judged, load_references
-    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
     from deepdecide.importers.registry import import_file
     from deepdecide.importers.result import ImportResult
     from deepdecide.importers.samples import sample_evidence
@@ -229,7 +231,6 @@ def run(args: argparse.Namespace) -> int:
             say(_('  joined: {name} ({part}; SHA-256 {sha})').format(name=shown_path(part.file_name), part=part.part,
                                                                    sha=part.sha256[:12]))
         if ev.environment is not None:
-            from deepdecide.domain.environment import summary
 
             say(_('  environment capture: {summary}').format(summary=shown(str(summary(ev.environment)))))
         sources = _sources_line(ev, planned.get(path))
@@ -321,7 +322,6 @@ def _plan_report(root: str, plan: BenchmarkPlan, found: FolderImport, steps: tup
                  saving: bool = True) -> tuple[MigrationStep, ...]:
     """Say which planned measurements are done, missing or failed; return the migration steps moved on
     (said as staying where they are when a failure keeps the import from being saved)."""
-    from deepdecide.cli.common import say, shown_path
     from deepdecide.importers.plan import FileStatus, status, steps_after
 
     got = status(plan, root, [p for p, _r in found.imported], [e.file for e in found.failed],
@@ -386,8 +386,5 @@ def _folder(path: str, context: ImportContext, context_of: Callable[[str], Impor
 
 
 def _print_fit(workspace: Workspace, indexes: Iterable[int]) -> None:
-    from deepdecide.cli.common import say
-    from deepdecide.cli.evidence_cmd import fit_summary
-
     for line in fit_summary(workspace, indexes):
         say(line)

@@ -6,6 +6,9 @@ import argparse
 import os
 import sys
 
+from deepdecide.cli.common import hold_workspace, say, shown, shown_path
+from deepdecide.cli.main import EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
+from deepdecide.domain.errors import ValidationError, ValidationErrors
 from deepdecide.domain.i18n import N_, _, ngettext
 
 NAME = "init"
@@ -42,9 +45,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from deepdecide.cli.common import hold_workspace, say, shown, shown_path
-    from deepdecide.cli.main import EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
-    from deepdecide.domain.errors import ValidationError, ValidationErrors
     from deepdecide.storage import files, starter
 
     def usage(text: str) -> int:

@@ -12,6 +12,8 @@ import math
 import sys
 from typing import TYPE_CHECKING, Any
 
+from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_USAGE
+from deepdecide.domain.environment import summary
 from deepdecide.domain.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:  # the importers (numpy, every format) load when a file is imported, not at start-up
@@ -98,7 +100,6 @@ def print_result(path: str, result: ImportResult) -> None:
     if result.model:
         say(_('  model: {model}').format(model=shown(result.model)))
     if ev.environment is not None:
-        from deepdecide.domain.environment import summary
 
         say(_('  environment capture: {summary}').format(summary=shown(str(summary(ev.environment)))))
         for part in ev.environment.parts:
@@ -147,7 +148,6 @@ def print_result(path: str, result: ImportResult) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from deepdecide.cli.evidence_args import context_from
-    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_USAGE
     from deepdecide.importers.registry import import_file
 
     try:

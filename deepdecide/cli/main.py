@@ -21,7 +21,9 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from deepdecide import __version__
+from deepdecide.cli.common import say
 from deepdecide.domain import i18n
+from deepdecide.domain.errors import WriteConflict
 from deepdecide.domain.i18n import N_, _
 
 EXIT_OK = 0
@@ -145,12 +147,10 @@ def main(argv: Sequence[str] | None = None, commands: Sequence[Command] = ()) ->
         args = parser.parse_args(args_list)
     except SystemExit as exc:  # argparse exits 2 on usage errors, 0 on --help/--version
         return int(exc.code or 0)
-    from deepdecide.domain.errors import WriteConflict
 
     try:
         return int(args._run(args))
     except WriteConflict as exc:  # another writer of the workspace: nothing was written
-        from deepdecide.cli.common import say
 
         say(f"deepdecide {args.command}: {exc}", file=sys.stderr)
         return EXIT_CONFLICT

@@ -9,16 +9,17 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from deepdecide.cli.common import report_error, table
+from deepdecide.cli.common import error, report_error, table
+from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_USAGE
 from deepdecide.domain import formatting
 from deepdecide.domain.common import Source, SourceKind
 from deepdecide.domain.errors import DeepdecideError
 from deepdecide.domain.i18n import N_, _
-from deepdecide.domain.matrix import SupportMatrix
+from deepdecide.domain.matrix import Platform, Runtime, SupportMatrix, normalise_name
 from deepdecide.domain.vocabulary import word
+from deepdecide.domain.workspace import Workspace
 
 if TYPE_CHECKING:
-    from deepdecide.domain.matrix import Platform, Runtime
     from deepdecide.domain.matrix_compare import VendorMatrix
 
 T = TypeVar("T")
@@ -63,9 +64,6 @@ def _pick(items: Iterable[T], wanted: Sequence[str] | None,
 
 
 def run(args: argparse.Namespace) -> int:
-    from deepdecide.cli.common import error
-    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_USAGE
-    from deepdecide.domain.matrix import normalise_name
     from deepdecide.storage import files
 
     try:
@@ -152,7 +150,6 @@ def _source_text(sources: Sequence[Source]) -> str:
 def load_other_matrix(path: str, model: str, as_of: str) -> tuple[VendorMatrix | SupportMatrix, str]:
     """The other matrix of ``--compare`` / ``revisit --matrix``: a vendor matrix (AIConfigurator CSV or
     index) or a deepdecide document holding a matrix; its description. Raises DeepdecideError."""
-    from deepdecide.domain.workspace import Workspace
     from deepdecide.importers.vendor_matrix import is_vendor_matrix, read_vendor_matrix
     from deepdecide.storage import files
 
@@ -170,7 +167,6 @@ def load_other_matrix(path: str, model: str, as_of: str) -> tuple[VendorMatrix |
 
 def _compare(args: argparse.Namespace, matrix: SupportMatrix, only_runtimes: set[str] | None,
              only_platforms: set[str] | None) -> int:
-    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_USAGE
     from deepdecide.domain.matrix_compare import compare_matrices, compare_vendor
 
     try:
@@ -180,7 +176,6 @@ def _compare(args: argparse.Namespace, matrix: SupportMatrix, only_runtimes: set
         return EXIT_INPUT
     if isinstance(other, SupportMatrix):
         if args.model:
-            from deepdecide.cli.common import error
             error(_("--model applies to an AIConfigurator matrix (its rows are per model); {file} is a deepdecide "
                     "matrix").format(file=args.compare))
             return EXIT_USAGE

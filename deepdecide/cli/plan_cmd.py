@@ -10,6 +10,10 @@ import argparse
 import os
 from typing import Any
 
+from deepdecide.cli.common import error, report_error, report_warnings, say, whole_arg
+from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
+from deepdecide.domain import formatting
+from deepdecide.domain.errors import DeepdecideError, ValidationError
 from deepdecide.domain.i18n import N_, _, ngettext
 from deepdecide.domain.messages import name_of, names_of, naming
 
@@ -21,8 +25,6 @@ DEFAULT_TOP = 3
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from deepdecide.cli.common import whole_arg
-
     parser.add_argument("workspace", nargs="?", metavar="WORKSPACE",
                         help=_("a workspace file (*.deepdecide.yaml); default: the built-in sample decision"))
     parser.add_argument("-o", "--output", metavar="DIR",
@@ -37,10 +39,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from deepdecide.analysis import evaluate
     from deepdecide.analysis.plan import build
-    from deepdecide.cli.common import error, report_error, report_warnings, say
-    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
-    from deepdecide.domain import formatting
-    from deepdecide.domain.errors import DeepdecideError, ValidationError
     from deepdecide.domain.validation import MAX_DRAWS, MAX_SEED
     from deepdecide.storage import files
     from deepdecide.storage.plan import write_plan
@@ -85,9 +83,6 @@ def run(args: argparse.Namespace) -> int:
 
 def _say_plan(plan: Any, out: str, manifest: str | os.PathLike[str]) -> None:
     """What ``plan`` wrote, for a reader: each script with the measurement it answers."""
-    from deepdecide.cli.common import say
-    from deepdecide.domain import formatting
-
     say(ngettext("{dir}: benchmark plan against {option} ({n} measurement), manifest {manifest}",
                  "{dir}: benchmark plan against {option} ({n} measurements), manifest {manifest}",
                  len(plan.items)).format(dir=out, option=name_of("option", plan.recommended),

@@ -7,7 +7,10 @@ import getpass
 import os
 import sys
 
-from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
+from deepdecide.cli.common import output_refused, say, today_arg
+from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
+from deepdecide.cli.revise_cmd import add_check_arguments, predecessor
+from deepdecide.domain.errors import DeepdecideError, UnreadableFileError, ValidationError, ValidationErrors
 from deepdecide.domain.i18n import N_, _
 from deepdecide.domain.workspace import Workspace
 
@@ -62,7 +65,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--since", metavar="EARLIER.pdf",
                         help=_("the record this workspace revises (decision.previous): the record lists what changed "
                                "since it and carries its inputs"))
-    from deepdecide.cli.revise_cmd import add_check_arguments
 
     add_check_arguments(parser)
     parser.add_argument("--today", metavar="YYYY-MM-DD",
@@ -103,7 +105,6 @@ def _passphrase(args: argparse.Namespace) -> bytes | None:
 
 def _read_pdf(path: str) -> bytes:
     """The bytes of a PDF given on the command line (UnreadableFileError names the file)."""
-    from deepdecide.domain.errors import UnreadableFileError
     from deepdecide.domain.userfiles import read_user_file
 
     data = read_user_file(path)  # a folder, FIFO, socket or device: refused before it is opened
@@ -115,7 +116,6 @@ def _read_pdf(path: str) -> bytes:
 def _told_left_out(ws: Workspace, path: str | None) -> None:
     """Say on stderr which known-prefix tokens the record leaves out (``write_record`` removes them)
     and that the workspace file still holds them."""
-    from deepdecide.cli.common import say
     from deepdecide.importers.secrets import redact_workspace
 
     found = redact_workspace(ws)[1]
@@ -127,8 +127,6 @@ def _told_left_out(ws: Workspace, path: str | None) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from deepdecide.cli.common import output_refused
-    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
     from deepdecide.report import ReportError, SignRequest, write_record
     from deepdecide.report.signing import SigningError
     from deepdecide.storage.files import builtin_sample, load_workspace
@@ -145,7 +143,6 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     if output_refused(args.output):
         return EXIT_USAGE
-    from deepdecide.cli.common import today_arg
 
     export_day = today_arg(args.today)
     if export_day is None:
@@ -175,7 +172,6 @@ def run(args: argparse.Namespace) -> int:
                                location=args.location)
         previous = checked = None
         if args.since:
-            from deepdecide.cli.revise_cmd import predecessor
             from deepdecide.report.signing import load_crls, load_trust
 
             # the earlier record is checked as verify checks it: a revision is never built on an altered one

@@ -5,7 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 
+from deepdecide.cli.common import report_error, today_arg
+from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
+from deepdecide.cli.matrix_cmd import load_other_matrix
+from deepdecide.domain import formatting
+from deepdecide.domain.errors import DeepdecideError
 from deepdecide.domain.i18n import N_, _, pgettext
+from deepdecide.domain.matrix import SupportMatrix
 from deepdecide.domain.messages import names_of, naming
 
 NAME = "revisit"
@@ -40,11 +46,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from deepdecide.analysis.revisit import check_revisit
-    from deepdecide.cli.common import report_error, today_arg
-    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
-    from deepdecide.domain import formatting
-    from deepdecide.domain.errors import DeepdecideError
-    from deepdecide.domain.matrix import SupportMatrix
     from deepdecide.storage import files
 
     today = today_arg(args.today)
@@ -55,7 +56,6 @@ def run(args: argparse.Namespace) -> int:
         matrix: SupportMatrix | None = None
         name = args.matrix or ""
         if args.matrix:
-            from deepdecide.cli.matrix_cmd import load_other_matrix
             from deepdecide.domain.matrix_compare import vendor_overlay
 
             other, name = load_other_matrix(args.matrix, args.model or "", args.as_of or "")

@@ -5,9 +5,14 @@ from __future__ import annotations
 import argparse
 import sys
 
+from deepdecide.cli.common import output_refused, typed
+from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
+from deepdecide.cli.report_cmd import _passphrase
 from deepdecide.domain import formatting
+from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
 from deepdecide.domain.i18n import N_, _
 from deepdecide.domain.vocabulary import word
+from deepdecide.domain.workspace import Vote
 
 NAME = "sign"
 HELP = N_("sign a decision record as one approver (role, verdict, conditions): a PAdES incremental update")
@@ -54,12 +59,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from deepdecide.cli.common import output_refused, typed
-    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
-    from deepdecide.cli.report_cmd import _passphrase
-    from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
     from deepdecide.domain.userfiles import read_user_file
-    from deepdecide.domain.workspace import Vote
     from deepdecide.report.approval import REVIEW, ApprovalError
     from deepdecide.report.approver import sign_as_approver
     from deepdecide.report.embedded import UnreadableRecord

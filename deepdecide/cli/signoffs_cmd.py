@@ -5,6 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 
+from deepdecide.cli.common import hold_workspace, output_refused, say
+from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
+from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
 from deepdecide.domain.i18n import N_, _
 
 NAME = "signoffs"
@@ -33,9 +36,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from deepdecide.cli.common import hold_workspace, output_refused, say
-    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
-    from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
     from deepdecide.domain.userfiles import read_user_file
     from deepdecide.report.approval import ApprovalError
     from deepdecide.report.approver import signoffs_from_record

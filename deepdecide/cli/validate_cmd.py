@@ -5,13 +5,16 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from deepdecide.cli.common import convert_hint, error, report_error, report_warnings, today_arg
+from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
 from deepdecide.domain import formatting
+from deepdecide.domain.errors import UnreadableFileError, ValidationError, ValidationErrors
 from deepdecide.domain.i18n import N_, _, ngettext
+from deepdecide.domain.workspace import RecordStatus, Workspace
 
 if TYPE_CHECKING:
     import datetime
 
-    from deepdecide.domain.workspace import Workspace
 NAME = "validate"
 HELP = N_("validate workspace and data files (*.deepdecide.yaml, support matrix, checklist, criteria)")
 
@@ -49,9 +52,6 @@ def argparse_kinds_help() -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from deepdecide.cli.common import convert_hint, error, report_error, report_warnings
-    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
-    from deepdecide.domain.errors import UnreadableFileError, ValidationError, ValidationErrors
     from deepdecide.storage import files
 
     if args.schema:
@@ -64,7 +64,6 @@ def run(args: argparse.Namespace) -> int:
     if not args.files:
         error(_("validate: name at least one FILE (or --schema KIND)"))
         return EXIT_USAGE
-    from deepdecide.cli.common import today_arg
 
     today = today_arg(args.today)
     if today is None:
@@ -102,7 +101,6 @@ def _approval_lines(ws: Workspace, today: datetime.date) -> None:
     """What the decision still lacks for approval (its record dated ``today``, or the date it pins), and
     who has signed (not errors: a proposal may be a draft)."""
     from deepdecide.domain import approval, dates
-    from deepdecide.domain.workspace import RecordStatus
 
     if ws.decision.status != RecordStatus.PROPOSED:
         return

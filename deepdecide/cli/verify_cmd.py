@@ -8,6 +8,7 @@ import sys
 import textwrap
 from typing import TYPE_CHECKING, TextIO
 
+from deepdecide.domain.errors import UnreadableFileError
 from deepdecide.domain.i18n import N_, _
 from deepdecide.domain.vocabulary import word
 from deepdecide.report.verdict import (  # noqa: F401  (re-exported: verify's exit codes and outcome table)
@@ -162,7 +163,6 @@ def emit(text: str, file: TextIO | None = None) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from deepdecide.domain.errors import UnreadableFileError
     from deepdecide.domain.userfiles import read_user_file
     from deepdecide.report.embedded import UnreadableRecord
     from deepdecide.report.params import generator_info
