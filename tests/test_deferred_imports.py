@@ -1,15 +1,17 @@
 """Every import inside a function body (a deferred import) says why it waits.
 
-An import is deferred to keep a library or a layer out of a module's own import (``deepdecide
---version`` loads neither reportlab nor Qt), or because a top-level one would be circular. Each
-one in deepdecide/ either says so on its line, ``# deferred: <reason>``, or is listed in KNOWN
-below (the file, under deepdecide/, and the module it imports) with its reason: a new deferred
-import with neither fails. An entry of KNOWN that no longer matches an import fails too, so the
-list only shrinks: an import moved to the top of its module, or given its comment, leaves it.
+An import is deferred only to keep a library or a layer out of a module's own import (``deepdecide
+--version`` loads neither reportlab nor Qt; a command's layers load when it runs; the desktop
+application when it opens; a dialog when it first opens), never to hide an import cycle: modules
+that share a type or a helper import it from a module a floor below both (pyproject.toml's
+acyclic_siblings contract fails on a cycle, deferred or not). Each deferred import in deepdecide/
+either says why on its line, ``# deferred: <reason>``, or is listed in KNOWN below (the file, under
+deepdecide/, and the module it imports) with its reason: a new deferred import with neither fails.
+An entry of KNOWN that no longer matches an import fails too, so the list only shrinks: an import
+moved to the top of its module, or given its comment, leaves it.
 
 The reasons of KNOWN were measured when the list was written (what each import adds to its
-module's own import, and whether the module imported imports this one back); those marked FREE
-add nothing, or next to nothing, and can move to the top when their file is next changed.
+module's own import); the imports that cost nothing at the top have moved there.
 """
 
 from __future__ import annotations
@@ -23,19 +25,17 @@ PACKAGE = Path(__file__).resolve().parent.parent / "deepdecide"
 MARK = "# deferred:"
 
 # The reasons of KNOWN.
-CYCLE = "a top-level import would be circular: the module imported imports this one at its top"
-MUTUAL = ("the module imported imports this one as well (directly or not): one side of a cycle that "
-          "pyproject.toml's acyclic_siblings contract names")
 COMMAND = ("a command's own layers load when it runs, not when the parser is built (--help, --version, "
            "another command)")
 LAYER = "keeps modules of deepdecide this module otherwise does without out of its import (none of them heavy)"
-FREE = "costs nothing here (loaded already with this module, or next to nothing): can move to the top"
 OPTIONAL_SIMDJSON = "optional: without simdjson the ordinary parser reads the file (the ImportError is caught)"
 OPTIONAL_XLSX = "optional dependency (the xlsx extra): only the XLSX export imports it, and says when it is missing"
 DID_YOU_MEAN = "difflib only for a 'did you mean' hint (kept out of start-up)"
 RESOURCES = ("importlib.resources (its readers import zipfile and more) only for a data package that is not a "
              "folder")
 CTYPES = "ctypes only where the reference guard applies (CPython before 3.12)"
+DIALOG = ("a declared lazy point: Interaction opens the views' dialogs on demand, each loaded when it first "
+          "opens (pyproject.toml's acyclic_siblings contract names this one import, interaction -> views.*)")
 GUI_OPENS = "the desktop application (and Qt) loads only when it opens: a headless command never imports it"
 
 
@@ -45,12 +45,6 @@ def loads(libraries: str) -> str:
 
 #: file (under deepdecide/) -> module named by a deferred import in it -> why it is deferred
 KNOWN: dict[str, dict[str, str]] = {
-    "analysis/capacity.py": {
-        "deepdecide.analysis.prediction": LAYER,
-    },
-    "analysis/pools.py": {
-        "deepdecide.analysis.cost": CYCLE,
-    },
     "cli/check_cmd.py": {
         "deepdecide.importers.nvidia_smi": COMMAND,
         "deepdecide.storage": COMMAND,
@@ -215,11 +209,11 @@ KNOWN: dict[str, dict[str, str]] = {
     },
     "gui/interaction.py": {
         "deepdecide.gui.views.context_dialog": LAYER,
-        "deepdecide.gui.views.export_dialog": MUTUAL,
+        "deepdecide.gui.views.export_dialog": DIALOG,
         "deepdecide.gui.views.import_context_dialog": loads('numpy'),
         "deepdecide.gui.views.item_proxy_dialog": LAYER,
         "deepdecide.gui.views.new_workspace": loads('numpy'),
-        "deepdecide.gui.views.sign_dialog": MUTUAL,
+        "deepdecide.gui.views.sign_dialog": DIALOG,
         "deepdecide.gui.views.workload_dialog": LAYER,
     },
     "gui/montecarlo.py": {
@@ -287,7 +281,6 @@ KNOWN: dict[str, dict[str, str]] = {
         "pandas": loads('numpy, pandas'),
     },
     "importers/not_results.py": {
-        "deepdecide.importers.checksums": MUTUAL,
         "deepdecide.importers.inferencex": LAYER,
     },
     "importers/plan.py": {

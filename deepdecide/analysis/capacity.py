@@ -37,6 +37,7 @@ from deepdecide.analysis.assessment import (
     TrailItem,
 )
 from deepdecide.analysis.evidence import EvidenceIndex, describe_slo
+from deepdecide.analysis.prediction import pair_correction, signed_percent, table_range, widen
 from deepdecide.analysis.runs import output_tps_per_gpu, run_label
 from deepdecide.domain import formatting
 from deepdecide.domain.common import Estimate
@@ -341,14 +342,11 @@ def _fails_parity(idx: EvidenceIndex, option: Option, slo: SLO,
 def _predicted_range(idx: EvidenceIndex, best: _Best, value: float) -> tuple[float | None, float | None,
                                                                              tuple[TrailItem, ...], Message]:
     """The Monte Carlo range of a predicted capacity, widened by its predictor's observed errors."""
-    from deepdecide.analysis.prediction import signed_percent, widen
-
     tool = best.group[best.i].tool
     err = idx.predictor_errors.get(tool)
     rng = widen(value, err)
     if rng is None or err is None:
         # no local pair: the predictor's published error table, where one covers the run
-        from deepdecide.analysis.prediction import table_range
 
         published = table_range(idx, best.group[best.i], value)
         if published is not None:
@@ -566,7 +564,6 @@ def _found(idx: EvidenceIndex, option: Option, slo: SLO, source: CapacitySource,
 @dataclass(frozen=True, slots=True)
 class _Range:
     """A found capacity's value (a prediction corrected by its pairs) and its range for the draws."""
-
     value: float
     low: float | None = None
     high: float | None = None
@@ -667,7 +664,6 @@ def _range(idx: EvidenceIndex, runs: Sequence[BenchmarkRun], best: _Best, value:
                    ceiling=ceiling)
         return _Range(value, low, high, RangeBasis.PROXY_DISCOUNT, note, (note,), ceiling=ceiling)
     if source == CapacitySource.PREDICTED:
-        from deepdecide.analysis.prediction import pair_correction
 
         fix = pair_correction(idx, run, value)
         if fix is not None:

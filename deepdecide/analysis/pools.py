@@ -50,6 +50,7 @@ from deepdecide.analysis.assessment import (
     missing,
 )
 from deepdecide.analysis.capacity import _tiers
+from deepdecide.analysis.cost import MoneyRun, costs, globals_of, option_inputs, run_money
 from deepdecide.analysis.evidence import EvidenceIndex, classify
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.evidence import BenchmarkRun
@@ -494,7 +495,6 @@ def pool_money(ws: Workspace, p: PoolPlan, sizing: Sizing | None, demand: Figure
                headroom: float = 0.0) -> PoolMoney:
     """Each pool priced on its own platform (its owned GPUs first, then bought or rented), without
     engineering (the option carries it) and without the current fleet (the option's bridge)."""
-    from deepdecide.analysis.cost import costs, globals_of, option_inputs, run_money
 
     if sizing is None and demand is not None:
         sizing = sizing_of(p, demand, headroom)
@@ -800,8 +800,6 @@ FORMULA_SUM = msg("trail.formula", "formula")
 def _combined_flow(money: PoolMoney, flow: CashFlow | None, bm: float, bc_m: float, bv_m: float, s_mix: float,
                    cash: CostViewFigures | None, all_in: CostViewFigures | None) -> CashFlow | None:
     """The pools' months summed, the option's engineering and the current fleet until both pools serve."""
-    from deepdecide.analysis.cost import MoneyRun
-
     run = money.run
     if flow is None or not isinstance(run, MoneyRun):
         return None

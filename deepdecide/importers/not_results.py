@@ -12,6 +12,7 @@ from typing import Any
 
 from deepdecide.domain.i18n import _
 from deepdecide.importers.base import Source
+from deepdecide.importers.checksums import digests, publisher
 from deepdecide.importers.structured import csv_header, yaml_doc
 
 
@@ -81,8 +82,6 @@ def _dynamo_status(src: Source, doc: Any) -> str:
 
 
 def _checksum_manifest(src: Source, doc: Any) -> str:
-    from deepdecide.importers.checksums import digests, publisher
-
     if src.looks_json and digests(doc) is not None:
         who = publisher(doc)
         return (_("a publisher's checksum manifest ({who}: the SHA-256 of the files beside it; importing those "
