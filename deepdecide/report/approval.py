@@ -85,7 +85,8 @@ class ApprovalState:
     notes: list[Message] = field(default_factory=list)  # rendered by the views (JSON: the English text)
 
 
-def _record_workspace(pdf: bytes) -> Workspace:
+def record_workspace(pdf: bytes) -> Workspace:
+    """The workspace a record embeds (its canonical inputs)."""
     inputs = extract_attachments(pdf).get(INPUTS_NAME)
     if inputs is None:
         raise ApprovalError(_("not a deepdecide record: it carries no embedded inputs"))
@@ -203,7 +204,7 @@ def _named(ws: Workspace, sigs: list[SignoffSignature]) -> list[SignoffSignature
 
 
 def state_of_record(pdf: bytes, checks: list[SignatureCheck]) -> ApprovalState:
-    return approval_state(_record_workspace(pdf), read_signatures(pdf, checks), record_day(pdf))
+    return approval_state(record_workspace(pdf), read_signatures(pdf, checks), record_day(pdf))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -263,8 +264,8 @@ def stamp_text(pdf: bytes, *, kind: str, verdict: Vote, role: str, signer: str, 
     return "\n".join(x.replace("%", "%%") if x != when[0] else x for x in [*head, *who, *when, *cond, *tail])
 
 
-def _state_after(ws: Workspace, signatures: list[SignoffSignature], role: str, verdict: Vote,
-                 kind: str) -> tuple[bool, int, int]:
+def state_after(ws: Workspace, signatures: list[SignoffSignature], role: str, verdict: Vote,
+                kind: str) -> tuple[bool, int, int]:
     """The approval state the record's valid signatures give with this one added: (rejected, approvals,
     required approvers). Trust is judged by whoever verifies: this counts valid signatures in their own
     fields."""

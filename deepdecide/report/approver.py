@@ -23,13 +23,13 @@ from deepdecide.report.approval import (
     STAMP_MARGIN_PT,
     ApprovalError,
     ApprovalState,
-    _record_workspace,
-    _state_after,
     already_signed_as,
     copy_signoffs,
     read_signatures,
     record_day,
+    record_workspace,
     stamp_text,
+    state_after,
 )
 from deepdecide.report.integrity import INTACT, verify
 from deepdecide.report.signing import (
@@ -76,7 +76,7 @@ def sign_as_approver(pdf: bytes, signer: SimpleSigner, *, role: str, verdict: Vo
     if result.status != INTACT:
         raise ApprovalError(_("the record is {status}: {reasons}").format(status=_(result.status),
                                                                            reasons="; ".join(result.reasons[:3])))
-    ws = _record_workspace(pdf)
+    ws = record_workspace(pdf)
     d = ws.decision
     if role not in approval.may_sign(ws):
         if role in d.informed:
@@ -108,7 +108,7 @@ def sign_as_approver(pdf: bytes, signer: SimpleSigner, *, role: str, verdict: Vo
     if other:
         raise ApprovalError(_("this certificate already signed this record as {other!r}: one certificate "
                               "never fills two roles").format(other=other))
-    state = _state_after(ws, read_signatures(pdf, result.signatures), role, verdict, kind)
+    state = state_after(ws, read_signatures(pdf, result.signatures), role, verdict, kind)
     payload = {"record": d.id, "role": role, "verdict": verdict.value, "kind": kind, "conditions": conditions}
     reason = (f"{'Review' if kind == REVIEW else 'Sign-off'} of decision record {d.id}: {verdict.value} as {role}"
               + (f"; conditions: {conditions}" if conditions else "")

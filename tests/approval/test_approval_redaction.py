@@ -65,7 +65,7 @@ def test_a_record_signed_by_an_older_build_shows_and_copies_no_secret(exported, 
     ws_path, record = _copy(exported, tmp_path)
     # the older build: the conditions signed as typed
     monkeypatch.setattr(report_approver, "redact", lambda text: text)
-    monkeypatch.setattr("deepdecide.cli.common.typed", lambda text, place, identity=False: text)
+    monkeypatch.setattr("deepdecide.cli.sign_cmd.typed", lambda text, place, identity=False: text)
     assert _sign(record, CTO, pki.approver("Tom Berg"), pki, "approve", "--conditions", CONDITIONS)[0] == 0
     assert _sign(record, PLATFORM, pki.approver("Ana Ruiz"), pki)[0] == 0
     monkeypatch.undo()
