@@ -558,7 +558,8 @@ def _performs(idx: EvidenceIndex, option: Option, slo: SLO) -> Level:
     runs = [] if gated else idx.runs.get(key, [])
     target = describe_slo(slo)
     proxies = [] if gated else idx.proxy_runs.get(key, [])
-    proxy_meeting = [r for r in proxies if idx.meets(r, slo)]
+    # an illustrative proxy (published figures reconstructed) counts for capacity alone: it shows no rung, not even as proxy
+    proxy_meeting = [r for r in proxies if idx.kind(r) != ProvenanceKind.ILLUSTRATIVE and idx.meets(r, slo)]
     proxy_reason = (msg("performs.proxy_meets", "shown as proxy: {n} of {total} proxy run(s) meet the SLO ({slo}); "
                         "a proxy is never the rung itself", n=len(proxy_meeting), total=len(proxies), slo=target)
                     if proxy_meeting else None)
