@@ -104,11 +104,12 @@ class EvidenceIndex:
         return got
 
     def fits_by_cell(self) -> dict[tuple[str, str], list[EvidenceFit]]:
-        """The fits of runs and checks that count for nothing, by (runtime, platform), in order; once."""
+        """The fits of runs and checks that count for no rung, by (runtime, platform), in order; once:
+        those that count for nothing, and illustrative runs accepted as a proxy (for capacity alone)."""
         def group() -> dict[tuple[str, str], list[EvidenceFit]]:
             out: dict[tuple[str, str], list[EvidenceFit]] = {}
             for f in self.fits:
-                if not f.counts_for:
+                if not f.counts_for or (f.kind == ProvenanceKind.ILLUSTRATIVE.value and f.counts_for == ("capacity",)):
                     out.setdefault((f.runtime, f.platform), []).append(f)
             return out
         return self.once(("not_counting_by_cell",), group)
