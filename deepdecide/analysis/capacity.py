@@ -434,8 +434,10 @@ def _unjudged_note(idx: EvidenceIndex, skipped: list[tuple[CapacitySource, list[
     missing = tuple(dict.fromkeys(u for _, runs in skipped for r in runs for u in idx.judgement(r, slo).unjudged))
     sources = tuple(_SOURCE_TEXT[source] for source, _ in skipped)
     n = sum(len(runs) for _, runs in skipped)
+    # each limit's reason is a catalog key (domain.slo): rendered in the reader's language
+    said = chain(Message("slo.unmeasured", u, ()) for u in missing) or ""
     return msg("capacity.cannot_judge_runs", "{n} applicable run(s) ({sources}) cannot be judged against the SLO: "
-                                             "{missing}", n=n, sources=sources, missing="; ".join(missing)), missing
+                                             "{missing}", n=n, sources=sources, missing=said), missing
 
 
 def _capacity(idx: EvidenceIndex, option: Option, slo: SLO) -> Capacity:
