@@ -159,6 +159,14 @@ def test_no_page_shows_an_id_or_a_key_path_anywhere(make_window, qtbot):
                 _no_id(text or "", ids)
             except AssertionError as e:
                 raise AssertionError(f"{key} {where}: {e}") from None
+    slides = window.present(full_screen=False)
+    for i in range(len(slides.slides)):  # and every presentation slide (a criterion's help cited a path)
+        slides.go(i)
+        qtbot.wait(20)
+        for where, text in texts_of(slides):
+            assert not key_path.search(text or ""), ("slide", i, where, text)
+            _no_id(text or "", ids)
+    slides.close()
     tip = window.document.assessment().option("keep-sglang-h100")
     from deepdecide.gui.formatting import figure_tip
 
