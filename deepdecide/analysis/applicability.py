@@ -17,7 +17,8 @@ Every run and parity check is judged against the workspace's :class:`Workload`:
 * **matches** otherwise.
 
 Who made the file matters too: illustrative files (reconstructed from published figures) count
-for no rung and no capacity; predictions (estimators, simulators) only for capacity, after
+for no rung and no capacity, except a run the user accepted as a proxy, which counts for capacity
+alone, as a proxy (discounted and labelled, judged against the SLO like any run); predictions (estimators, simulators) only for capacity, after
 measurements and proxies.
 """
 
@@ -160,8 +161,12 @@ def _options_for(options: Iterable[Option], runtime: str, platform: str) -> tupl
 
 
 def _counts_for(kind: str, status: Applicability, item: str) -> tuple[str, ...]:
-    if status in (Applicability.MISMATCH, Applicability.NEEDS_CONTEXT) or kind == ILLUSTRATIVE:
+    if status in (Applicability.MISMATCH, Applicability.NEEDS_CONTEXT):
         return ()
+    if kind == ILLUSTRATIVE:
+        # an illustrative run the decision-makers accepted as a proxy counts as one, labelled, for capacity
+        # alone (discounted, judged against the SLO like any run); never for a rung
+        return ("capacity",) if status == Applicability.PROXY and item == "run" else ()
     if kind == PREDICTED:
         return ("capacity",) if item == "run" else ()
     if status == Applicability.PROXY:
@@ -169,7 +174,11 @@ def _counts_for(kind: str, status: Applicability, item: str) -> tuple[str, ...]:
     return ("capacity", "builds", "performs") if item == "run" else ("builds", "correct")
 
 
-def _kind_note(kind: str) -> list[Message]:
+def _kind_note(kind: str, status: Applicability | None = None, item: str = "run") -> list[Message]:
+    if kind == ILLUSTRATIVE and status == Applicability.PROXY and item == "run":
+        return [msg("fit.illustrative_proxy", "illustrative, reconstructed from published figures: counts for no "
+                                              "rung; accepted as a proxy, for capacity only (discounted, labelled "
+                                              "proxy)")]
     if kind == ILLUSTRATIVE:
         return [msg("fit.illustrative", "illustrative, reconstructed from published figures: counts for no rung "
                                         "and no capacity")]
@@ -203,7 +212,7 @@ def judge_run(ws: Workspace, f: EvidenceFile, fi: int, ri: int, run: BenchmarkRu
         discount = (proxy.discount.low, proxy.discount.likely, proxy.discount.high)
     if status == Applicability.MATCHES:
         reasons.extend(_notes(w, run))
-    reasons.extend(_kind_note(kind))
+    reasons.extend(_kind_note(kind, status))
     return EvidenceFit(f.provenance.file_name, fi, ri, "run", label, run.runtime, platform_id, kind, status,
                        tuple(reasons), _options_for(ws.options, run.runtime, platform_id),
                        _counts_for(kind, status, "run"), discount)

@@ -826,8 +826,9 @@ class OptionAssessment:
     def runs_counting_for_nothing(self) -> int:
         """Runs about this option that count for nothing while none of them matches the workload (its
         capacity then rests on no measurement of it): mismatches, runs needing context, and accepted
-        proxies that gave no capacity (illustrative ones never do); 0 when a run matches, or when the
-        capacity comes from an accepted proxy or a prediction, which the capacity caveats already name."""
+        proxies that gave no capacity (the sample's illustrative ones cannot be judged against the SLO);
+        0 when a run matches, or when the capacity comes from an accepted proxy or a prediction, which
+        the capacity caveats already name."""
         if self.fit.matches or self.capacity.source in (CapacitySource.PROXY, CapacitySource.PREDICTED):
             return 0
         return self.fit.mismatches + self.fit.needs_context + self.fit.proxies

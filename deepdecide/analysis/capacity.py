@@ -41,7 +41,7 @@ from deepdecide.analysis.prediction import pair_correction, signed_percent, tabl
 from deepdecide.analysis.runs import output_tps_per_gpu, run_label
 from deepdecide.domain import formatting
 from deepdecide.domain.common import Estimate
-from deepdecide.domain.evidence import BenchmarkRun, run_interval
+from deepdecide.domain.evidence import BenchmarkRun, ProvenanceKind, run_interval
 from deepdecide.domain.i18n import N_
 from deepdecide.domain.messages import Message, chain, msg, msgn
 from deepdecide.domain.slo import SLO, crossing
@@ -393,7 +393,11 @@ _SOURCE_CAVEATS: dict[CapacitySource, Message] = {
 def caveats(cap: Capacity) -> tuple[Message, ...]:
     """What a reader must know before trusting the capacity: its source when it is a proxy or a
     prediction, then its basis when it is not a plain measurement."""
-    return tuple(m for m in (_SOURCE_CAVEATS.get(cap.source), _BASIS_CAVEATS.get(cap.basis)) if m is not None)
+    basis = _BASIS_CAVEATS.get(cap.basis)
+    if cap.basis == CapacityBasis.ASSUMED and cap.unjudged:  # there are applicable runs: they cannot be judged
+        basis = msg("capacity.caveat.assumed_unjudged", "capacity is an assumption (the applicable runs cannot be "
+                                                        "judged against the SLO)")
+    return tuple(m for m in (_SOURCE_CAVEATS.get(cap.source), basis) if m is not None)
 
 
 def input_label(cap: Capacity) -> Message:
@@ -424,8 +428,10 @@ def _unjudged_note(idx: EvidenceIndex, skipped: list[tuple[CapacitySource, list[
     missing = tuple(dict.fromkeys(u for _, runs in skipped for r in runs for u in idx.judgement(r, slo).unjudged))
     sources = tuple(_SOURCE_TEXT[source] for source, _ in skipped)
     n = sum(len(runs) for _, runs in skipped)
+    # each limit's reason is a catalog key (domain.slo): rendered in the reader's language
+    said = chain(Message("slo.unmeasured", u, ()) for u in missing) or ""
     return msg("capacity.cannot_judge_runs", "{n} applicable run(s) ({sources}) cannot be judged against the SLO: "
-                                             "{missing}", n=n, sources=sources, missing="; ".join(missing)), missing
+                                             "{missing}", n=n, sources=sources, missing=said), missing
 
 
 def _capacity(idx: EvidenceIndex, option: Option, slo: SLO) -> Capacity:
@@ -521,6 +527,9 @@ def _found(idx: EvidenceIndex, option: Option, slo: SLO, source: CapacitySource,
     if source == CapacitySource.PROXY:
         scale = idx.discount[id(run)][1]
     value, trail, flags = _figure(best, target, source, scale)
+    if source == CapacitySource.PROXY and idx.kind(run) == ProvenanceKind.ILLUSTRATIVE:
+        flags = (*flags, msg("capacity.proxy_illustrative", "ILLUSTRATIVE: the proxy's figures are reconstructed "
+                                                             "from published figures, not measured"))
     rng = _range(idx, runs, best, value, slo, source)
     value = rng.value
     trail = (*trail, *rng.trail)

@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import enum
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,7 +36,7 @@ from deepdecide.domain.common import Estimate
 from deepdecide.domain.evidence import BuildAttestation, EvidenceFile
 from deepdecide.domain.i18n import N_, _, pgettext
 from deepdecide.domain.matrix import SupportEntry
-from deepdecide.domain.messages import Message, msg
+from deepdecide.domain.messages import Message, current_names, field_words, msg, name_of, names_of, naming
 from deepdecide.domain.slo import SLO, limits
 from deepdecide.domain.workspace import ChecklistAnswer, PlatformFleet, PreviousRevision, SignOff, Workspace
 
@@ -240,7 +240,8 @@ def _label(v: Any) -> str:
     (``_NAMING``), else its first few stated values ("runtime vllm, platform nv-h100, ...")."""
     if isinstance(v, EvidenceFile):
         return formatting.count(len(v.runs) + len(v.parity), "record")
-    for name in _NAMING:
+    # while names are in force (the record, the desktop) a member that has a name is said by it, not its id
+    for name in (_NAMING if current_names() is None else ("name", *_NAMING)):
         value = getattr(v, name, None)
         if isinstance(value, str) and value:
             return _short(value)
@@ -307,11 +308,11 @@ def _walk(area: str, path: str, a: Any, b: Any, out: list[Change]) -> None:
         a, b = _VIEWS[type(a)](a), _VIEWS[type(b)](b)
     if isinstance(a, dict) and isinstance(b, dict):
         for k in (*a, *(k for k in b if k not in a)):
-            _walk(area, f"{path}.{k}", a.get(k, _ABSENT), b.get(k, _ABSENT), out)
+            _walk(area, _join(path, k), a.get(k, _ABSENT), b.get(k, _ABSENT), out)
         return
     if _record(a) and _record(b) and type(a) is type(b):
         for f in dataclasses.fields(a):
-            _walk(area, f"{path}.{f.name}", getattr(a, f.name), getattr(b, f.name), out)
+            _walk(area, _join(path, f.name), getattr(a, f.name), getattr(b, f.name), out)
         return
     if (_record(a) and _empty(b)) or (_empty(a) and _record(b)):
         # a record on one side only (a run's interval set, a checksum added): each of its stated fields
@@ -325,7 +326,7 @@ def _walk(area: str, path: str, a: Any, b: Any, out: list[Change]) -> None:
                 value = getattr(present, f.name)
                 if not _empty(value):
                     before, after = (value, _ABSENT) if present is a else (_ABSENT, value)
-                    _walk(area, f"{path}.{f.name}", before, after, out)
+                    _walk(area, _join(path, f.name), before, after, out)
         if len(out) == found:  # a record that states nothing: set on one side, not on the other
             stated = _("set, every field at its default")
             out.append(Change(area, path, stated if present is a else _text(a),
@@ -339,6 +340,18 @@ def _walk(area: str, path: str, a: Any, b: Any, out: list[Change]) -> None:
         return  # the same message, its parameters stored in another order
     before, after = _leaf_texts(path.rsplit(".", 1)[-1], a, b)
     out.append(Change(area, path, before, after))
+
+
+class _Named(str):
+    """A member named by its name (not its id): its fields follow it after ": " rather than a dot."""
+
+    __slots__ = ()
+
+
+def _join(path: str, field: str) -> str:
+    """A field's path under ``path``: "slo.ttft_p99_ms"; under a member named by its name, "option
+    Keep H100, serve with SGLang: cost.gpu_hour_usd"."""
+    return f"{path}: {field}" if isinstance(path, _Named) else f"{path}.{field}"
 
 
 def _identities(items: tuple[Any, ...]) -> list[str] | None:
@@ -362,8 +375,31 @@ def _member(path: str, key: str, item: Any, added_or_removed: bool) -> str:
             return _("file {name} ({sha})").format(name=item.provenance.file_name, sha=key[:12])
         return _("file {name}").format(name=item.provenance.file_name)
     if path in MEMBERS:
-        return _(MEMBERS[path]).format(key=key)
+        name = _member_name(path, key)
+        member = _(MEMBERS[path]).format(key=name)
+        return _Named(member) if name != key else member
     return f"{path}[{key}]"
+
+
+#: the kind of id (``messages.name_of``) that names a member of a top-level list, by the list's path
+_NAMED_BY: dict[str, str] = {"options": "option", "fleet": "platform", "criteria": "criterion",
+                             "matrix.platforms": "platform", "matrix.runtimes": "runtime"}
+
+
+def _member_name(path: str, key: str) -> str:
+    """A member's identity by its name while names are in force (the record, the desktop): "option
+    Keep H100, serve with SGLang", "fleet NVIDIA H100 SXM", "cell SGLang/NVIDIA H100 SXM"; its id
+    otherwise (``deepdecide diff``'s keys, ``--json``)."""
+    kind = _NAMED_BY.get(path)
+    if kind is not None:
+        return name_of(kind, key)
+    if path == "matrix.entries":  # runtime/platform
+        runtime, sep, platform = key.partition("/")
+        return f"{name_of('runtime', runtime)}/{name_of('platform', platform)}" if sep else key
+    if path == "answers":  # option/checklist item
+        option, sep, item = key.partition("/")
+        return f"{name_of('option', option)}/{item}" if sep else key
+    return key
 
 
 def _removed(area: str, key: str, item: Any, out: list[Change]) -> None:
@@ -432,14 +468,26 @@ def _top_fields() -> list[str]:
 def input_changes(a: Workspace, b: Workspace) -> tuple[Change, ...]:
     """Every input that differs between revision ``a`` and revision ``b``, by its path."""
     out: list[Change] = []
-    for name in _top_fields():
-        _walk(_AREA_OF.get(name, name), name, getattr(a, name), getattr(b, name), out)
+    in_force = current_names()
+    # while names are in force, a member only the earlier revision holds is named by that revision's name
+    with naming(None if in_force is None else _merged(names_of(a), in_force)):
+        for name in _top_fields():
+            _walk(_AREA_OF.get(name, name), name, getattr(a, name), getattr(b, name), out)
     # an option's cost inputs are its prices: name the area for what a reader looks for
-    out = [dataclasses.replace(c, area="prices") if c.area == "options" and ".cost." in c.key else c for c in out]
+    out = [dataclasses.replace(c, area="prices") if c.area == "options" and (".cost." in c.key or ": cost." in c.key)
+           else c for c in out]
+    if in_force is not None:  # a named member's price or assumption in words ("fleet NVIDIA B200: purchase price per GPU")
+        out = [dataclasses.replace(c, key=f"{c.key.rpartition(': ')[0]}: {field_words(c.key.rpartition(': ')[2])}")
+               if ": " in c.key else c for c in out]
     # the decision's chosen and considered options by their names (either revision's), never their ids
     names = {o.id: o.name for o in (*a.options, *b.options) if o.name}
     return tuple(dataclasses.replace(c, before=_option_names(c.before, names), after=_option_names(c.after, names))
                  if c.key in _OPTION_VALUED else c for c in out)
+
+
+def _merged(earlier: Mapping[str, Mapping[str, str]], now: Mapping[str, Mapping[str, str]]) -> dict[str, dict[str, str]]:
+    """The names in force, completed with the earlier revision's for ids it alone holds."""
+    return {kind: {**earlier.get(kind, {}), **now.get(kind, {})} for kind in {*earlier, *now}}
 
 
 #: the inputs whose values are option ids

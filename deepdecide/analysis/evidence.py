@@ -108,11 +108,12 @@ class EvidenceIndex:
         return got
 
     def fits_by_cell(self) -> dict[tuple[str, str], list[EvidenceFit]]:
-        """The fits of runs and checks that count for nothing, by (runtime, platform), in order; once."""
+        """The fits of runs and checks that count for no rung, by (runtime, platform), in order; once:
+        those that count for nothing, and illustrative runs accepted as a proxy (for capacity alone)."""
         def group() -> dict[tuple[str, str], list[EvidenceFit]]:
             out: dict[tuple[str, str], list[EvidenceFit]] = {}
             for f in self.fits:
-                if not f.counts_for:
+                if not f.counts_for or (f.kind == ProvenanceKind.ILLUSTRATIVE.value and f.counts_for == ("capacity",)):
                     out.setdefault((f.runtime, f.platform), []).append(f)
             return out
         return self.once(("not_counting_by_cell",), group)
@@ -533,7 +534,8 @@ def _performs(idx: EvidenceIndex, option: Option, slo: SLO) -> Level:
     runs = [] if gated else idx.runs.get(key, [])
     target = describe_slo(slo)
     proxies = [] if gated else idx.proxy_runs.get(key, [])
-    proxy_meeting = [r for r in proxies if idx.meets(r, slo)]
+    # an illustrative proxy (published figures reconstructed) counts for capacity alone: it shows no rung, not even as proxy
+    proxy_meeting = [r for r in proxies if idx.kind(r) != ProvenanceKind.ILLUSTRATIVE and idx.meets(r, slo)]
     proxy_reason = (msg("performs.proxy_meets", "shown as proxy: {n} of {total} proxy run(s) meet the SLO ({slo}); "
                         "a proxy is never the rung itself", n=len(proxy_meeting), total=len(proxies), slo=target)
                     if proxy_meeting else None)

@@ -291,7 +291,8 @@ def _information(inputs: list[UncertainInput], outlook: tuple[Outlook, ...], x: 
         out.append(InformationValue(
             inp.key, inp.label, inp.unit, kind, inp.option, inp.platform,
             e.p_change, e.value, e.gain, e.noise, tuple(ids[j] for j in e.switch_to),
-            action=_action(kind, inp.option or inp.platform or "", inp.label)))
+            # a platform's price is named by its label ("NVIDIA B200: purchase price per GPU"), never by its id
+            action=_action(kind, inp.option or "", inp.label)))
     for c, o in enumerate(outlook):
         e = voi.estimate(x[:, len(inputs) + c], win, tco, recommended, bins, rng, order[:, len(inputs) + c],
                          noise)

@@ -396,8 +396,8 @@ def _distributed(ws: Workspace, option: Option, fits: Sequence[EvidenceFit]) -> 
         run = ws.evidence.files[f.file_index].runs[f.index]
         if "performs" in f.counts_for:
             counted.append((f, run))
-        elif "capacity" in f.counts_for and f.discount is not None:
-            proxies.append((f, run))
+        elif "capacity" in f.counts_for and f.discount is not None and f.kind != ProvenanceKind.ILLUSTRATIVE.value:
+            proxies.append((f, run))  # an illustrative proxy (published figures) shows no serving unit that ran
     on_unit = [(f, r) for f, r in counted if _on_unit(r, unit, prefill, decode)]
     elsewhere = sorted({r.gpu_count for _f, r in counted if not _on_unit(r, unit, prefill, decode)},
                        key=lambda n: (n is None, n or 0))
@@ -405,7 +405,7 @@ def _distributed(ws: Workspace, option: Option, fits: Sequence[EvidenceFit]) -> 
         evidence.append(msg("article.runs.elsewhere", "counted runs on {counts} GPU(s) do not answer it: the serving "
                             "unit is {unit}", counts=tuple("?" if n is None else str(n) for n in elsewhere),
                             unit=unit))
-    nothing = sum(1 for f in fits if f.item == "run" and not f.counts_for)
+    nothing = sum(1 for f in fits if f.item == "run" and (not f.counts_for or f.kind == ProvenanceKind.ILLUSTRATIVE.value))
     if nothing:
         evidence.append(msgn("article.runs.nothing",
                              "{n} run about this option counts for nothing here (illustrative, another "

@@ -24,6 +24,7 @@ word in :mod:`deepdecide.domain.vocabulary`.
 from __future__ import annotations
 
 import math
+import re
 import string
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -112,6 +113,8 @@ def names_of(ws: object) -> dict[str, dict[str, str]]:
         "runtime": {r.id: r.name for r in getattr(matrix, "runtimes", ()) if r.name},
     }
     # a hosted API's runtime and platform are not in the matrix: its provider, and the provider's servers
+    # a fleet row by its place in the workspace ("fleet[0]" in an input's key path): its platform's name
+    out["fleet"] = {str(i): out["platform"].get(f.platform, f.platform) for i, f in enumerate(getattr(ws, "fleet", ()))}
     for o in getattr(ws, "options", ()):
         hosted = getattr(o, "hosted", None)
         if hosted is None:
@@ -133,6 +136,86 @@ def name_of(kind: str, ident: str | None) -> str:
     if names is None:
         return ident
     return names.get(kind, {}).get(ident, ident)
+
+
+def current_names() -> Mapping[str, Mapping[str, str]] | None:
+    """The names in force (:func:`naming`, :func:`name_ids`), None outside them."""
+    return _names.get()
+
+
+#: the inputs an input's key path ends in, in words (the record's cost trail and the desktop's tooltips
+#: cite them): a fleet row's, an option's cost or hosted-API price, an assumption
+_INPUT_WORDS: dict[str, str] = {
+    "purchase_usd_per_gpu": i18n.N_("purchase price per GPU"),
+    "capex_per_gpu_usd": i18n.N_("purchase price per GPU"),
+    "rental_usd_per_gpu_hour": i18n.N_("rental price per GPU-hour"),
+    "gpu_hour_usd": i18n.N_("rental price per GPU-hour"),
+    "power_kw_per_gpu": i18n.N_("power per GPU (nameplate, all-in)"),
+    "hosting_usd_per_gpu_hour": i18n.N_("hosting per GPU-hour"),
+    "book_value_usd_per_gpu": i18n.N_("book value of an owned GPU"),
+    "resale_usd_per_gpu": i18n.N_("resale value of an owned GPU"),
+    "replacement_usd_per_gpu": i18n.N_("replacement price per GPU"),
+    "residual_usd_per_gpu": i18n.N_("residual value of a bought GPU at the horizon's end"),
+    "owned_gpus": i18n.N_("owned GPUs"),
+    "amortization_years": i18n.N_("amortization"),
+    "end_of_support": i18n.N_("end of support"),
+    "lead_time_months": i18n.N_("lead time"),
+    "assumed_output_tps_per_gpu": i18n.N_("assumed output tok/s per GPU"),
+    "input_usd_per_m": i18n.N_("input tokens"),
+    "output_usd_per_m": i18n.N_("output tokens"),
+    "cached_input_usd_per_m": i18n.N_("cached input tokens"),
+    "spare_units": i18n.N_("spare units"),
+    "pue": "PUE",
+    "electricity_usd_per_kwh": i18n.N_("electricity"),
+    "engineer_usd_per_week": i18n.N_("engineer, loaded cost per person-week"),
+    "horizon_years": i18n.N_("horizon"),
+    "headroom": i18n.N_("headroom"),
+    "utilization": i18n.N_("utilization"),
+    "cost_view": i18n.N_("cost view"),
+}
+
+#: an input's key path as the analysis cites it: ``fleet[0].power_kw_per_gpu``,
+#: ``fleet.nv-h100.owned_gpus``, ``options.keep-vllm-h100.cost.capex_per_gpu_usd``,
+#: ``options.api.hosted.output_usd_per_m``, ``assumptions.pue``
+_KEY_PATH = re.compile(r"(?<![\w.\[-])(?:fleet\[(?P<row>\d+)\]|fleet\.(?P<platform>[A-Za-z0-9_-]+)|"
+                       r"options\.(?P<option>[A-Za-z0-9_-]+)|(?P<assumptions>assumptions))"
+                       r"\.(?P<path>[a-z_]+(?:\.[a-z_]+)*)")
+
+
+def field_words(path: str) -> str:
+    """An input's field path in words where it names a price or an assumption ("cost.capex_per_gpu_usd"
+    -> "purchase price per GPU"), else the path as it is."""
+    what = _INPUT_WORDS.get(path.rsplit(".", 1)[-1])
+    return i18n._(what) if what else path
+
+
+def input_words(text: str) -> str:
+    """``text`` with every input key path it cites written in the workspace's words while
+    :func:`naming` is in force ("fleet[0].power_kw_per_gpu" -> "NVIDIA H100 SXM fleet: power per GPU
+    (nameplate, all-in)"); unchanged outside it (``--json`` and the inputs keep the paths)."""
+    names = _names.get()
+    if names is None or "." not in text:
+        return text
+
+    def words(m: re.Match[str]) -> str:
+        path = m.group("path")
+        field = path.rsplit(".", 1)[-1]
+        what = _INPUT_WORDS.get(field)
+        if m.group("row") is not None:
+            platform = names.get("fleet", {}).get(m.group("row"))
+            if platform is None:
+                return m.group(0)
+            owner = i18n._("{platform} fleet").format(platform=platform)
+        elif m.group("platform") is not None:
+            owner = i18n._("{platform} fleet").format(platform=names.get("platform", {}).get(
+                m.group("platform"), m.group("platform")))
+        elif m.group("option") is not None:
+            owner = names.get("option", {}).get(m.group("option"), m.group("option"))
+        else:
+            owner = i18n._("assumptions")
+        return i18n._("{owner}: {input}").format(owner=owner, input=i18n._(what) if what else path)
+
+    return _KEY_PATH.sub(words, text)
 
 
 def _named(key: str, value: object) -> object:

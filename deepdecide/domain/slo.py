@@ -167,13 +167,15 @@ LIMITS: tuple[Limit, ...] = (
         label=N_("TTFT p99"), phrase=N_("TTFT p99 ≤ {limit:g} ms"), line=N_("SLO p99 ≤ {value} ms"),
         help=N_("Time to first token, 99th percentile over a run's requests, in ms: how long the slowest "
                 "1 % wait before the answer starts. A run meets the limit when its TTFT p99 is at most this."),
-        name="TTFT p99", maximum=3_600_000, optional=False, step=50),
+        name="TTFT p99", unmeasured_reason=N_("TTFT p99 not measured"), maximum=3_600_000, optional=False,
+        step=50),
     Limit(
         key="tpot_p99_ms", id="tpot", reads=Reading("tpot_ms", "p99"), bound=Bound.UPPER, unit=N_("ms"),
         label=N_("TPOT p99"), phrase=N_("TPOT p99 ≤ {limit:g} ms"), line=N_("SLO p99 ≤ {value} ms"),
         help=N_("Time per output token after the first, 99th percentile, in ms: a request's decode time "
                 "divided by its output tokens (not ITL). A run meets the limit when its TPOT p99 is at most this."),
-        name="TPOT p99", maximum=3_600_000, optional=False, decimals=1, step=5),
+        name="TPOT p99", unmeasured_reason=N_("TPOT p99 not measured"), maximum=3_600_000, optional=False,
+        decimals=1, step=5),
     Limit(
         key="min_interactivity_tps_per_user", id="interactivity", reads=INTERACTIVITY[0],
         fallback=INTERACTIVITY[1:], bound=Bound.LOWER, unit=N_("tok/s per user"),
@@ -181,7 +183,7 @@ LIMITS: tuple[Limit, ...] = (
         line=N_("SLO ≥ {value} tok/s/user"),
         help=N_("Output tokens per second each user sees: the run's own figure, else 1000 / TPOT p50 (never "
                 "from ITL). A run meets the limit when it is at least this."),
-        name="interactivity", unmeasured_reason="interactivity not measured (no TPOT p50)",
+        name="interactivity", unmeasured_reason=N_("interactivity not measured (no TPOT p50)"),
         maximum=1_000_000, optional=False, decimals=1),
     Limit(
         key="max_error_rate", id="error_rate", reads=Reading("error_rate"), bound=Bound.UPPER, unit="fraction",
@@ -189,7 +191,7 @@ LIMITS: tuple[Limit, ...] = (
         help=N_("Failed requests / all requests of a run, a fraction (0.01 = 1 %). A run whose file has no "
                 "failed or completed counts cannot be judged on it (it shows no capacity under the SLO); clear "
                 "the limit to not require it."),
-        name="error rate", unmeasured_reason="error rate cannot be computed (no failed / completed counts)",
+        name="error rate", unmeasured_reason=N_("error rate cannot be computed (no failed / completed counts)"),
         maximum=1, zero_allowed=True, default=0.01, optional=False, decimals=1, step=0.1),
     Limit(
         key="e2e_p90_ms", id="e2e_p90", reads=Reading("e2e_ms", "p90"), bound=Bound.UPPER, unit=N_("ms"),
@@ -198,14 +200,15 @@ LIMITS: tuple[Limit, ...] = (
         help=N_("End-to-end latency, 90th percentile, in ms: from sending a request to its last token. Only a "
                 "p90 the file publishes counts (never its p99 or mean). A run meets the limit when it is at "
                 "most this."),
-        name="end-to-end latency p90", maximum=3_600_000, step=100),
+        name="end-to-end latency p90", unmeasured_reason=N_("end-to-end latency p90 not measured"),
+        maximum=3_600_000, step=100),
     Limit(
         key="itl_p99_ms", id="itl_p99", reads=Reading("itl_ms", "p99"), bound=Bound.UPPER, unit=N_("ms"),
         label=N_("ITL p99"), phrase=N_("ITL p99 ≤ {limit:g} ms"), line=N_("SLO p99 ≤ {value} ms"),
         help=N_("Inter-token latency, 99th percentile, in ms: the gaps between streamed chunks as the "
                 "benchmark measured them. ITL is not TPOT: a run's TPOT never stands in for it. A run meets "
                 "the limit when its ITL p99 is at most this."),
-        name="ITL p99", maximum=3_600_000, decimals=1, step=5),
+        name="ITL p99", unmeasured_reason=N_("ITL p99 not measured"), maximum=3_600_000, decimals=1, step=5),
 )
 
 

@@ -14,7 +14,7 @@ import re
 
 from deepdecide.analysis.assessment import Figure
 from deepdecide.domain.formatting import DASH, currency_symbol, currency_unit, number, unit_text
-from deepdecide.domain.messages import Message
+from deepdecide.domain.messages import Message, input_words
 from deepdecide.gui.i18n import text
 
 _DOLLAR = re.compile(r"US\$|\$")
@@ -58,6 +58,6 @@ def figure_tip(fig: Figure | None, currency: str = "USD") -> str:
         unit = workspace_unit(unit_text(t.unit), currency)
         value = (in_currency(f"{text(t.value)} {unit}".strip(), currency) if isinstance(t.value, (str, Message))
                  else number(t.value, unit))
-        src = f" — {in_currency(text(t.source), currency)}" if str(t.source) else ""
+        src = f" — {in_currency(input_words(text(t.source)), currency)}" if str(t.source) else ""
         lines.append(f"&nbsp;&nbsp;• {in_currency(text(t.name), currency)}: {value}{src}")
     return "<br>".join(lines)

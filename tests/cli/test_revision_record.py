@@ -108,8 +108,9 @@ def test_a_revision_built_without_its_predecessor_says_so(tmp_path):
 
 
 def test_a_purchase_price_and_owned_gpus_are_named_by_diff_and_the_appendix(first, tmp_path):
-    """The B200 price 55,000 -> 47,000 and the owned H100s 1,024 -> 900: named with their paths and values
-    in the revision's appendix and by ``diff``, with what they move in the outcome."""
+    """The B200 price 55,000 -> 47,000 and the owned H100s 1,024 -> 900: named with their values in the
+    revision's appendix (by the platforms' names) and by ``diff`` (by their paths), with what they move in
+    the outcome."""
     from deepdecide.domain.common import Estimate
 
     ws_path = tmp_path / "rev2.deepdecide.yaml"
@@ -126,8 +127,13 @@ def test_a_purchase_price_and_owned_gpus_are_named_by_diff_and_the_appendix(firs
     pages = [p.extract_text() for p in PdfReader(io.BytesIO(record.read_bytes())).pages]
     start = next(i for i, p in enumerate(pages) if "Appendix: changes since revision 1" in " ".join(p.split()))
     appendix = " ".join(" ".join(pages[start:]).split())
-    assert "fleet fleet nv-b200.purchase_usd_per_gpu 55,000 (45,000–65,000) 47,000 (45,000–65,000)" in appendix
-    assert "fleet fleet nv-h100.owned_gpus 1,024 900" in appendix
+    # the record names the fleet rows by their platforms and the inputs in words, never by ids or field paths
+    assert "fleet fleet NVIDIA B200: purchase price per GPU 55,000 (45,000–65,000) 47,000 (45,000–65,000)" in appendix
+    assert "fleet fleet NVIDIA H100 SXM: owned GPUs 1,024 900" in appendix
+    heading = max(i for i, p in enumerate(pages) if "Appendix: changes since revision 1" in " ".join(p.split()))
+    own = " ".join(" ".join(pages[heading:]).split())  # the appendix itself, not the contents that name it
+    assert "fleet fleet NVIDIA H100 SXM: owned GPUs 1,024 900" in own
+    assert "nv-b200" not in own and "nv-h100" not in own and "purchase_usd_per_gpu" not in own
     assert "Buy SM100 (B200) and run DeepInfer: TCO (cash) $113M $98.6M" in appendix
     assert "Keep H100, serve with SGLang: GPUs to buy or rent 64 188" in appendix
     assert "Nothing." not in appendix

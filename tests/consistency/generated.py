@@ -237,14 +237,19 @@ def expected_standing(ws: Workspace, option_id: str) -> str:
     pools = (o.topology.prefill, o.topology.decode) if o.topology.disaggregated else ()
     assumed = o.cost.assumed_output_tps_per_gpu is not None or (
         bool(pools) and all(p is not None and p.assumed_tps_per_gpu is not None for p in pools))
-    if runs and failed:
+    # the sample's illustrative runs accepted as a proxy count for capacity after the generated runs; they
+    # publish no latencies or request counts, so they cannot be judged against the SLO
+    proxied = [r for f in ws.evidence.files if f.provenance.kind == ProvenanceKind.ILLUSTRATIVE
+               for i, r in enumerate(f.runs) if f.proxy_for("run", i) is not None and r.runtime == o.runtime
+               and _platform_id(ws, r.platform) == o.platform]
+    if (runs or proxied) and failed:
         return "fails-parity"
     if runs and runs[0].completed is not None:
         lightest_fails = runs[0].ttft_ms_p99 is not None and runs[0].ttft_ms_p99 > ws.slo.get("ttft_p99_ms")
         return "fails-slo" if lightest_fails else "meets"
     if assumed:
         return "meets"
-    return "cannot-judge" if runs else "no-evidence"
+    return "cannot-judge" if runs or proxied else "no-evidence"
 
 
 def _hosted_standing(ws: Workspace, o) -> str:

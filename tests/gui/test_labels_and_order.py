@@ -71,3 +71,33 @@ def test_the_context_dialog_offers_serving_engines_only(make_window, interaction
     runtimes = [rid for rid, _name in seen["runtime"]]
     assert "vllm" in runtimes and "sglang" in runtimes
     assert not {"flashmla", "deepgemm", "deepep", "tilelang"} & set(runtimes)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_unrankable_reasons_are_written_whole_at_1280_and_1920(make_window, qtbot, size):
+    """At 1280×800 the reasons under the hatched bars are wider than the box: they wrap (never an
+    ellipsis), the bars grow to hold every line and scroll in their box; the same at 1920×1080."""
+    window = make_window()
+    window.resize(*size)
+    page = window.show_page("compare")
+    qtbot.wait(100)
+    bars = page.bars
+    width = bars.width()
+    assert width <= page.bars_scroll.viewport().width()  # never wider than its box: no horizontal cut
+    metrics = bars.fontMetrics()
+    reasons = bars.reasons()
+    assert reasons and all("…" not in r for r in reasons)
+    long = [r for r in reasons if metrics.horizontalAdvance(r) > width - bars.REASON_INDENT]
+    if size == (1280, 800):
+        assert long, "the sample's reasons do not fit one line at 1280 px"
+    # each reason is given the lines it needs at this width, and the widget is as tall as all of them
+    for r in reasons:
+        assert bars._reason_height(r, width) >= metrics.height() * (
+            2 if metrics.horizontalAdvance(r) > width - bars.REASON_INDENT else 1)
+    qtbot.waitUntil(lambda: bars.height() >= bars.heightForWidth(width) - 1, timeout=3000)
+    last, top = bars.layout_rows()[-1]
+    assert bars.height() >= top + bars.BAR_HEIGHT + bars._reason_height(bars.rows()[last][3], width)
+    # the last reason can be scrolled into view
+    bar = page.bars_scroll.verticalScrollBar()
+    bar.setValue(bar.maximum())
+    assert bar.maximum() + page.bars_scroll.viewport().height() >= bars.height() - 1

@@ -136,3 +136,39 @@ def test_the_import_table_names_what_each_file_says(make_window):
             assert "sglang" not in dialog.table.item(i, SAYS).toolTip()
     finally:
         dialog.deleteLater()
+
+
+def test_no_page_shows_an_id_or_a_key_path_anywhere(make_window, qtbot):
+    """Every text a reader can see on every page (labels, cells and their tooltips, headers, charts):
+    no option or platform id (a ranking row's tooltip, a fleet row's tooltip named them), and no input
+    key path ("fleet[0].power_kw_per_gpu", "assumptions.horizon_years" in a criterion's help): a figure's
+    trail cites its inputs in the workspace's words."""
+    from gui_texts import texts_of
+
+    from deepdecide.gui.views.main_window import PAGES
+
+    window = make_window()
+    ids = _ids(window.document.workspace)
+    key_path = re.compile(r"fleet\[\d+\]|\bassumptions\.[a-z_]+|\boptions\.[a-z0-9-]+\.")
+    for key, _module, _cls in PAGES:
+        page = window.show_page(key)
+        qtbot.wait(50)
+        for where, text in texts_of(page):
+            assert not key_path.search(text or ""), (key, where, text)
+            try:
+                _no_id(text or "", ids)
+            except AssertionError as e:
+                raise AssertionError(f"{key} {where}: {e}") from None
+    slides = window.present(full_screen=False)
+    for i in range(len(slides.slides)):  # and every presentation slide (a criterion's help cited a path)
+        slides.go(i)
+        qtbot.wait(20)
+        for where, text in texts_of(slides):
+            assert not key_path.search(text or ""), ("slide", i, where, text)
+            _no_id(text or "", ids)
+    slides.close()
+    tip = window.document.assessment().option("keep-sglang-h100")
+    from deepdecide.gui.formatting import figure_tip
+
+    trail = figure_tip(tip.costs.operating_hour_usd)
+    assert "NVIDIA H100 SXM fleet: power per GPU (nameplate, all-in)" in trail and "fleet[" not in trail

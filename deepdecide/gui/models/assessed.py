@@ -9,7 +9,7 @@ from PySide6.QtCore import QObject
 from deepdecide.analysis.assessment import Assessment, EffortRange, OptionAssessment
 from deepdecide.domain import formatting
 from deepdecide.domain.i18n import _
-from deepdecide.domain.messages import Message
+from deepdecide.domain.messages import Message, name_of
 from deepdecide.domain.presentation import pools_text
 from deepdecide.domain.vocabulary import word
 from deepdecide.gui import labels
@@ -31,7 +31,8 @@ def ranking_model(parent: QObject | None = None) -> RecordTableModel:
     return RecordTableModel([
         Column(_("Rank"), lambda o: o.rank, display=lambda v: formatting.DASH if v is None else str(v),
                numeric=True),
-        Column(_("Option"), lambda o: o.name, tooltip=lambda o: f"{o.option}<br>{o.runtime} / {o.platform}"),
+        Column(_("Option"), lambda o: o.name, tooltip=lambda o: f"{o.name}<br>{o.runtime_name or name_of('runtime', o.runtime)} / "
+                                         f"{o.platform_name or name_of('platform', o.platform)}"),
         Column(_("Score"), lambda o: o.score.total if o.score else None,
                display=formatting.score, numeric=True),
         Column(_("Support"), lambda o: labels.support(o.classification),

@@ -30,6 +30,7 @@ from deepdecide.domain.formatting import DASH, integer, money, number, p_best, p
 from deepdecide.domain.formatting import share as share_text
 from deepdecide.domain.formatting import weight as weight_text
 from deepdecide.domain.i18n import N_, _, gettext
+from deepdecide.domain.messages import input_words
 from deepdecide.domain.slo import limit as slo_limit
 from deepdecide.domain.slo import limits
 from deepdecide.domain.workspace import CostView, Option
@@ -486,7 +487,7 @@ class ComparePage(Page):
         self.sliders.clear()
         for row, c in enumerate(self.document.workspace.criteria):
             direction = _("more is better") if c.direction.value == "benefit" else _("less is better")
-            tip = f"<b>{c.name}</b> ({direction}, {in_currency(c.unit, self._currency())})<br>{c.description}"
+            tip = f"<b>{c.name}</b> ({direction}, {in_currency(c.unit, self._currency())})<br>{input_words(c.description)}"
             w = WeightSlider(self, c.id, c.name, tip)
             self.sliders[c.id] = w
             self.weights_grid.addWidget(w.label, 2 * row, 0, 1, 2)

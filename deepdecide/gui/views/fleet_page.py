@@ -27,6 +27,7 @@ from deepdecide.domain.common import Estimate
 from deepdecide.domain.edits import Edit, SetAssumptions, SetDemand, SetFleetEntry, SetHostedApi
 from deepdecide.domain.formatting import DASH, integer, money, number
 from deepdecide.domain.i18n import N_, _
+from deepdecide.domain.messages import name_of
 from deepdecide.domain.workspace import HostedApi, OwnedValue, PlatformFleet, Quote, Strategy, Workspace
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.formatting import money_unit, workspace_unit
@@ -227,7 +228,7 @@ class FleetPage(Page):
 
         cols = [
             Column(_("Platform"), lambda r: r.name, tooltip=lambda r: fmt(
-                _("%1 — options on it: %2"), r.platform,
+                _("%1 — options on it: %2"), name_of("platform", r.platform),
                 ", ".join(look.short_label(self.document.workspace, o) for o in r.options) or DASH)),
             Column(self.later(N_("Owned GPUs")),
                    lambda r: r.entry.owned_gpus if r.entry is not None else 0, numeric=True, decimals=0,

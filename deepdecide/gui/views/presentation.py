@@ -38,7 +38,7 @@ from deepdecide.analysis.evidence import describe_slo
 from deepdecide.domain import formatting as fmtn
 from deepdecide.domain import presentation as look
 from deepdecide.domain.i18n import _, gettext, ngettext
-from deepdecide.domain.messages import Message, names_of, naming
+from deepdecide.domain.messages import Message, input_words, names_of, naming
 from deepdecide.domain.slo import limit as slo_limit
 from deepdecide.domain.slo import limits
 from deepdecide.domain.workspace import Workspace
@@ -205,7 +205,7 @@ class WhatIfPanel(QFrame):
             box.setObjectName(f"whatif_weight_{c.id}")
             box.valueChanged.connect(self._edited)
             name = _label(c.name, wrap=False, scale=0.75)
-            name.setToolTip(c.description or c.name)
+            name.setToolTip(input_words(c.description) or c.name)
             box.setProperty("scale", 0.75)
             columns[min(i // per_column, 2)].addRow(name, box)
             self.weights[c.id] = box

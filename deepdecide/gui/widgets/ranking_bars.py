@@ -2,14 +2,15 @@
 
 Each bar has its option's colour (the charts' and the PDF's); where the full names do not fit, the
 options' short labels are shown, and the full name is in the row's tooltip. The options that cannot
-be ranked come after the ranked ones, under their own heading, hatched, each with its reason written
-under its bar (the whole reason on hover)."""
+be ranked come after the ranked ones, under their own heading, hatched, each with its whole reason
+written under its bar, wrapped to the width (never cut: the widget is as tall as its reasons need at
+its width, and scrolls in its box)."""
 
 from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QEvent, QRectF, QSize, Qt
+from PySide6.QtCore import QEvent, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QHelpEvent, QPainter, QPalette
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
@@ -30,7 +31,9 @@ class RankingBars(QWidget):
         self._short: list[str] = []
         self._swatches: list[Swatch] = []
         self._heading = ""
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
+        policy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
+        policy.setHeightForWidth(True)  # the reasons wrap: a narrower widget is a taller one
+        self.setSizePolicy(policy)
 
     def set_rows(self, rows: list[tuple[str, float, bool, str]], short: list[str] | None = None,
                  swatches: list[Swatch] | None = None, heading: str = "") -> None:
@@ -59,8 +62,21 @@ class RankingBars(QWidget):
     def _line(self) -> int:
         return self.fontMetrics().height()
 
-    def layout_rows(self) -> list[tuple[int, float]]:
-        """(row, top) of every bar, and (-1, top) of the heading above the unranked group."""
+    #: where a reason starts, under its bar
+    REASON_INDENT = 12
+
+    def _reason_height(self, note: str, width: int) -> int:
+        """The height of ``note`` written as plain text, wrapped at ``width`` (less the indent)."""
+        if not note:
+            return 0
+        room = max(40, width - self.REASON_INDENT)
+        return self.fontMetrics().boundingRect(QRect(0, 0, room, 100_000), int(Qt.TextFlag.TextWordWrap),
+                                               plain(note)).height()
+
+    def layout_rows(self, width: int | None = None) -> list[tuple[int, float]]:
+        """(row, top) of every bar, and (-1, top) of the heading above the unranked group, at ``width``
+        (the widget's own by default)."""
+        w = self.width() if width is None else width
         out: list[tuple[int, float]] = []
         top = float(self.GAP)
         for i, (_label, _score, ranked, note) in enumerate(self._rows):
@@ -68,16 +84,28 @@ class RankingBars(QWidget):
                 out.append((-1, top))
                 top += self._line() + self.GAP
             out.append((i, top))
-            top += self.BAR_HEIGHT + self.GAP + (self._line() if not ranked and note else 0)
+            top += self.BAR_HEIGHT + self.GAP + (self._reason_height(note, w) if not ranked else 0)
         return out
 
-    def _height(self) -> int:
-        lay = self.layout_rows()
+    def _height(self, width: int | None = None) -> int:
+        w = self.width() if width is None else width
+        lay = self.layout_rows(w)
         if not lay:
             return self.BAR_HEIGHT + 2 * self.GAP
         i, top = lay[-1]
-        extra = self._line() if i >= 0 and not self._rows[i][2] and self._rows[i][3] else 0
+        extra = self._reason_height(self._rows[i][3], w) if i >= 0 and not self._rows[i][2] else 0
         return int(top + self.BAR_HEIGHT + extra + self.GAP)
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return self._height(width)
+
+    def resizeEvent(self, event: object) -> None:
+        super().resizeEvent(event)  # type: ignore[arg-type]
+        if self._rows and self.height() != self._height():
+            self.updateGeometry()  # the reasons wrap anew: the scroll area gives the height they need
 
     def event(self, e: QEvent) -> bool:
         if e.type() == QEvent.Type.ToolTip and isinstance(e, QHelpEvent):
@@ -93,7 +121,8 @@ class RankingBars(QWidget):
         return super().event(e)
 
     def sizeHint(self) -> QSize:
-        return QSize(280, self._height())  # labels and reasons elide (whole on hover): any width from 280 px
+        # labels elide (whole on hover), reasons wrap: any width from 280 px, as tall as the width needs
+        return QSize(280, self._height(max(self.width(), 280)))
 
     def minimumSizeHint(self) -> QSize:
         return self.sizeHint()
@@ -143,13 +172,13 @@ class RankingBars(QWidget):
             p.setPen(text)
             p.drawText(QRectF(label_w + width + 4, top, value_w, self.BAR_HEIGHT),
                        Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, formatting.score(score))
-            if not ranked and note:  # the reason, written: not only in a tooltip
+            if not ranked and note:  # the whole reason, written and wrapped: not only in a tooltip
                 p.setPen(quiet)
-                reason = plain(note)
-                left = 12.0  # the whole width: as much of the reason as fits, the rest on hover
-                p.drawText(QRectF(left, top + self.BAR_HEIGHT, self.width() - left, line),
-                           Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                           metrics.elidedText(reason, Qt.TextElideMode.ElideRight, int(self.width() - left)))
+                left = self.REASON_INDENT
+                p.drawText(QRectF(left, top + self.BAR_HEIGHT, self.width() - left,
+                                  self._reason_height(note, self.width())),
+                           int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop) | int(Qt.TextFlag.TextWordWrap),
+                           plain(note))
         p.end()
 
     def reasons(self) -> list[str]:

@@ -11,7 +11,7 @@ from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
 from deepdecide.domain.formatting import DASH, percent, unit_text
 from deepdecide.domain.i18n import _, ngettext
-from deepdecide.domain.messages import Message
+from deepdecide.domain.messages import Message, input_words
 from deepdecide.domain.workspace import KvTransfer, PoolRole
 from deepdecide.report import charts
 from deepdecide.report.sections.base import BODY_W, Context, est, fig, h1, h2, money, num, option_label
@@ -229,7 +229,8 @@ def trails(ctx: Context) -> list[Flowable]:
                     continue
                 value = (text(t.value) if isinstance(t.value, (str, Message)) else
                          money(t.value) if t.unit == "$" else num(t.value, unit_text(t.unit)))
-                src = "" if _points_to_a_figure(t.source) else ctx.money_words(text(t.source))
+                # an input by its workspace's words ("NVIDIA H100 SXM fleet: power per GPU"), never its key path
+                src = "" if _points_to_a_figure(t.source) else ctx.money_words(input_words(text(t.source)))
                 item = f"{ctx.money_words(text(t.name))}: {ctx.money_words(value)}" if value else \
                     ctx.money_words(text(t.name))
                 parts.append(f"{item} [{src}]" if src else item)
