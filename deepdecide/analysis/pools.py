@@ -46,6 +46,7 @@ from deepdecide.analysis.assessment import (
     OptionPools,
     PoolAssessment,
     PoolBasis,
+    RangeBasis,
     TrailItem,
     missing,
 )
@@ -371,11 +372,69 @@ def plan(ws: Workspace, idx: EvidenceIndex, o: Option, r: float, demand: float |
                        (), low, high,
                        {PoolBasis.MEASURED: CapacitySource.THIRD_PARTY, PoolBasis.PROXY: CapacitySource.PROXY,
                         PoolBasis.PREDICTED: CapacitySource.PREDICTED}.get(basis, CapacitySource.ASSUMED), note)
+        ranged = _option_range_note(caps, low, high)
+        if ranged is not None:
+            cap = dataclasses.replace(cap, range_basis=RangeBasis.POOLS, range_note=ranged)
     else:
         for c in (pc, dc):
             if c.reason is not None:
                 messages.append(c.reason)
     return PoolPlan(o, cls, per, caps, measured, run, cap, messages, r)
+
+
+def capacity_range(p: PoolPlan, role: str) -> Estimate | None:
+    """A pool's capacity as the draws take it: its stated low / likely / high (an assumption), else
+    exact at its value (None: the pool has no capacity)."""
+    c = p.caps[role]
+    if c.value is None:
+        return None
+    low = c.low if c.low is not None else c.value
+    high = c.high if c.high is not None else c.value
+    return Estimate(low, c.value, high)
+
+
+_INPUT_LABELS = {
+    ("prefill", PoolBasis.ASSUMED): msg("input.pool_prefill_assumed", "prefill pool: assumed input tok/s/GPU"),
+    ("decode", PoolBasis.ASSUMED): msg("input.pool_decode_assumed", "decode pool: assumed output tok/s/GPU"),
+    ("prefill", PoolBasis.PROXY): msg("input.pool_prefill_proxy", "prefill pool: proxy input tok/s/GPU"),
+    ("decode", PoolBasis.PROXY): msg("input.pool_decode_proxy", "decode pool: proxy output tok/s/GPU"),
+    ("prefill", PoolBasis.PREDICTED): msg("input.pool_prefill_predicted", "prefill pool: predicted input tok/s/GPU"),
+    ("decode", PoolBasis.PREDICTED): msg("input.pool_decode_predicted", "decode pool: predicted output tok/s/GPU"),
+    ("prefill", PoolBasis.MEASURED): msg("input.pool_prefill_measured", "prefill pool: measured input tok/s/GPU"),
+    ("decode", PoolBasis.MEASURED): msg("input.pool_decode_measured", "decode pool: measured output tok/s/GPU"),
+}
+
+
+def input_label(p: PoolPlan, role: str) -> Message | None:
+    """A pool's capacity named as an input of the draws and sweeps, with the basis it rests on."""
+    return _INPUT_LABELS.get((role, p.caps[role].basis))
+
+
+def range_note(p: PoolPlan, role: str) -> Message | None:
+    """What a pool's capacity range for the draws rests on (None: the pool's capacity is exact)."""
+    return _range_note(p.caps[role], role)
+
+
+def _range_note(c: _PoolCap, role: str) -> Message | None:
+    if c.value is None or c.low is None or c.high is None or not c.low < c.high:
+        return None
+    unit = PREFILL_UNIT if role == "prefill" else DECODE_UNIT
+    return msg("pools.range_assumed", "assumption: the draws go from {low} to {high} {unit}, the {role} pool's "
+                                      "stated low and high", low=c.low, high=c.high, unit=unit, role=role)
+
+
+def _option_range_note(caps: dict[str, _PoolCap], low: float | None, high: float | None) -> Message | None:
+    """What a pool-sized option's capacity range rests on: its pools' ranges, each drawn on its own."""
+    notes = {role: _range_note(caps[role], role) for role in ("prefill", "decode")}
+    if low is None or high is None or not low < high or all(n is None for n in notes.values()):
+        return None
+    pc, dc = caps["prefill"], caps["decode"]
+    return msg("pools.range_option", "from its pools, each pool's capacity drawn on its own: prefill {pl} to {ph} "
+                                     "input tok/s/GPU, decode {dl} to {dh} output tok/s/GPU; the option's capacity "
+                                     "goes from {low} to {high} output tok/s/GPU with both pools at their low or "
+                                     "their high", pl=pc.low if pc.low is not None else pc.value,
+               ph=pc.high if pc.high is not None else pc.value, dl=dc.low if dc.low is not None else dc.value,
+               dh=dc.high if dc.high is not None else dc.value, low=low, high=high)
 
 
 def replaces(option_capacity: Capacity, pools_capacity: Capacity) -> bool:
@@ -564,7 +623,7 @@ def assess(ws: Workspace, p: PoolPlan, demand: Figure, headroom: float,
         pa = PoolAssessment(role.value, po.platform, po.runtime, p.per_pool[role.value], pool.gpus_per_worker,
                             cap_fig, c.basis, "TTFT" if role == PoolRole.PREFILL else "TPOT", c.low, c.high,
                             note=c.note, node_gpus=node, platform_name=platform_short(ws.matrix, po.platform),
-                            runtime_name=runtime_short(ws.matrix, po.runtime))
+                            runtime_name=runtime_short(ws.matrix, po.runtime), range_note=_range_note(c, role.value))
         if sizing is not None:
             workers = sizing.prefill_workers if role == PoolRole.PREFILL else sizing.decode_workers
             pa = dataclasses.replace(pa, workers=float(workers))

@@ -175,6 +175,72 @@ def test_the_draws_price_the_mixed_options_pools_with_their_platforms_drawn_pric
         <= d.cost_per_m_tokens_usd.p90
 
 
+def _pool_at(ws, option_id, role, value):
+    """The workspace with one pool's stated capacity exact at ``value``."""
+    o = ws.option(option_id)
+    pool = replace(getattr(o.topology, role), assumed_tps_per_gpu=E(value, value, value))
+    topo = replace(o.topology, **{role: pool})
+    return replace(ws, options=tuple(replace(x, topology=topo) if x.id == option_id else x for x in ws.options))
+
+
+@pytest.mark.parametrize(("option_id", "role", "end", "moves"), [
+    ("mixed-h100-prefill-sm100-decode", "prefill", "low", True),
+    ("mixed-h100-prefill-sm100-decode", "decode", "high", True),
+    ("buy-sm100-deepinfer", "prefill", "high", True),
+    # at the measured 4 + 64 the prefill pool limits: 64 x 450.5 decode still exceeds 4 x 20,000 / 8
+    ("buy-sm100-deepinfer", "decode", "low", False)])
+def test_the_draws_take_each_pools_capacity_on_its_own(option_id, role, end, moves):
+    """Each pool's capacity is an uncertain input of its own (the option's capacity follows from its
+    pools', never drawn as one): set to one end of its range, as a draw or a sweep would set it, the
+    option's capacity, $/M and TCO are what the deterministic figures give with the pool stated exactly
+    there: the mixed option's pools each on their own platform (sized each on its own), the 4 + 64 option
+    at its measured ratio (never rescaled)."""
+    import numpy as np
+
+    from deepdecide.analysis.engine import _prepare
+
+    ws = load_builtin_workspace()
+    ids = [o.id for o in ws.options]
+    j = ids.index(option_id)
+    model = _prepare(ws).model
+    inputs = {i.key: i for i in model.uncertain_inputs()}
+    assert f"{option_id}.capacity" not in inputs  # the pools' capacities stand for it
+    inp = inputs[f"{option_id}.{role}.capacity"]
+    assert inp.param == ("pool_in" if role == "prefill" else "pool_out") and inp.columns == (j,)
+    assert inp.unit == ("input tok/s/GPU" if role == "prefill" else "output tok/s/GPU")
+    value = getattr(inp.estimate, end)
+    p = model.broadcast(1)
+    arr = p[inp.param].copy()
+    arr[:, j] = value
+    p[inp.param] = arr
+    with np.errstate(all="ignore"):
+        drawn = model.metrics(p)
+        likely = model.metrics(model.broadcast(1))
+    at = evaluate(_pool_at(ws, option_id, role, value), sensitivity=False).option(option_id)
+    assert drawn["capacity_tps_per_gpu"][0, j] == pytest.approx(at.capacity.value)
+    assert drawn["cost_per_m_tokens_usd"][0, j] == pytest.approx(at.costs.cost_per_m_tokens_usd.value)
+    assert drawn["tco_usd"][0, j] == pytest.approx(at.costs.tco_usd.value)
+    assert bool(drawn["tco_usd"][0, j] != likely["tco_usd"][0, j]) == moves
+    # the sweep takes the same path: the winner at that value is the one the deterministic ranking gives
+    won = model.sweep_winners([inp], np.array([[value]]))[0, 0]
+    assert ids[won] == evaluate(_pool_at(ws, option_id, role, value), sensitivity=False).winner
+
+
+def test_a_pool_sized_capacity_states_its_range_and_the_flip_table_names_the_pools():
+    a = evaluate(load_builtin_workspace(), monte_carlo=True, draws=400, seed=3)
+    mixed = a.option("mixed-h100-prefill-sm100-decode")
+    note = str(mixed.capacity.range_note)
+    assert mixed.capacity.range_basis.value == "pools"
+    assert "prefill 4,000 to 8,000 input tok/s/GPU, decode 530 to 1,200 output tok/s/GPU" in note, note
+    # both pools at their low: 1 / (8 / 4,000 + 1 / 530) = 257 output tok/s per GPU; at their high 545
+    assert mixed.capacity.low == pytest.approx(1 / (8 / 4000 + 1 / 530))
+    assert "from 257 to 545" in note
+    assert "the prefill pool's stated low and high" in str(mixed.pools.prefill.range_note)
+    assert a.monte_carlo is not None and "mixed-h100-prefill-sm100-decode.decode.capacity" in a.monte_carlo.drawn
+    flip = next(f for f in a.sensitivity.inputs if f.key == "mixed-h100-prefill-sm100-decode.decode.capacity")
+    assert "the decode pool's stated low and high" in str(flip.note)
+
+
 def test_a_pool_that_cannot_be_priced_says_so_and_is_not_ranked():
     """A pool on a platform with no prices: the option's money is not stated (never priced on the option's
     platform instead), and it is not ranked (``eligibility.pools_unpriced``)."""
