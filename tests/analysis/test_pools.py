@@ -384,6 +384,26 @@ def test_schema_8_topologies_become_pools(tmp_path):
     assert half.topology.kind is TopologyKind.AGGREGATED and half.topology.prefill is None
 
 
+def test_the_kept_schema_9_sample_opens_with_its_4_plus_64_as_pools():
+    """The sample a schema-9 build wrote (tests/fixtures/history, never edited): its SM100 option's
+    prefill_gpus 4 / decode_gpus 64 measured on nv-b200 become a disaggregated topology of one 4-GPU
+    prefill worker and one 64-GPU decode worker at that measured configuration; its pools state no
+    capacity, so the option keeps its own assumed capacity and says why the pools are not sized."""
+    from pathlib import Path
+
+    kept = Path(__file__).resolve().parents[1] / "fixtures" / "history" / "schema-9" / "0498128.sample.deepdecide.yaml"
+    assert "prefill_gpus: 4" in kept.read_text(encoding="utf-8")
+    ws = load_workspace(kept)
+    t = ws.option("buy-sm100-deepinfer").topology
+    assert t.kind is TopologyKind.DISAGGREGATED
+    assert t.prefill == Pool(4, workers=1, measured_on="nv-b200") and t.decode == Pool(64, workers=1,
+                                                                                       measured_on="nv-b200")
+    oa = evaluate(ws, sensitivity=False).option("buy-sm100-deepinfer")
+    assert oa.capacity.value == 600 and oa.capacity.basis is CapacityBasis.ASSUMED
+    assert oa.pools is not None and oa.pools.ratio == "measured" and oa.pools.prefill.workers is None
+    assert {m.id for m in oa.pools.messages} == {"pools.no_capacity"}
+
+
 def test_schema_8_migration_warns_on_a_lone_count_and_names_the_old_place(tmp_path):
     from deepdecide.domain.errors import ValidationError
 
@@ -432,6 +452,47 @@ def test_aiconfigurator_silicon_refs_state_roles_but_no_throughput(shared_fixtur
     by_label = {r.label.split()[1]: r for r in runs}
     b200 = next(r for k, r in by_label.items() if k.startswith("dsr1_b200_trtllm_fp4_disagg"))
     assert (b200.prefill_gpus, b200.decode_gpus) == (4, 16)
+    assert all(P.per_role_capacity(r) is None for r in runs)
+
+
+def test_inferencex_powerx_disaggregated_rows_give_per_pool_capacity(shared_fixture):
+    """The real InferenceX PowerX export (DeepSeek-V4-Pro FP4 on B200, 8K in / 1K out): its 14 dynamo
+    disaggregated rows state per-role GPU counts and energy, no throughput column. The throughput the
+    importer reads from power x GPUs / energy per token (an identity, flagged) gives each pool's capacity;
+    the file's per-role power and energy say the same independently (prefill power x prefill GPUs / J per
+    input token, decode power x decode GPUs / J per output token), and input over output is the file's
+    8,192 / 1,024. Row 440855 by hand (1 prefill worker of TP8 + 4 decode workers of TP8): 554.132 W x 40
+    GPUs = 22,165.28 W; / 5.384066 J = 4,116.8 output tok/s, / 32 decode GPUs = 128.65; / 0.597315 J per
+    token = 37,108.2 tok/s, less the output = 32,991.4 input tok/s, / 8 prefill GPUs = 4,123.9."""
+    path = shared_fixture("benchmarks/inferencex_api/powerx.csv")
+    rows = {r["id"]: r for r in _rows(path) if r["disagg"] == "true"}
+    runs = {r.label.split()[1]: r for r in import_file(path).evidence.runs if r.prefill_gpus and r.decode_gpus}
+    assert sorted(runs) == sorted(rows) and len(runs) == 14
+    for rid, run in runs.items():
+        row = rows[rid]
+        p, d = int(row["num_prefill_gpu"]), int(row["num_decode_gpu"])
+        assert (run.prefill_gpus, run.decode_gpus, run.gpu_count) == (p, d, p + d)
+        watts = float(row["avg_power_w"]) * (p + d)
+        out = watts / float(row["joules_per_output_token"])
+        inp = watts / float(row["joules_per_total_token"]) - out
+        caps = P.per_role_capacity(run)
+        assert caps == pytest.approx((inp / p, out / d), rel=1e-9), rid
+        # the per-role power and energy, read apart, agree to 0.01 %
+        by_role = (float(row["prefill_avg_power_w"]) * p / float(row["prefill_joules_per_input_token"]) / p,
+                   float(row["decode_avg_power_w"]) * d / float(row["decode_joules_per_output_token"]) / d)
+        assert caps == pytest.approx(by_role, rel=1e-4), rid
+        assert inp / out == pytest.approx(8192 / 1024, rel=0.01), rid
+    assert P.per_role_capacity(runs["440855"]) == pytest.approx((4123.9, 128.65), abs=0.05)
+
+
+def test_inferencex_rows_whose_per_role_counts_contradict_their_throughput_give_no_pool_capacity(shared_fixture):
+    """The InferenceX lookup's API rows are aggregated (disagg false) yet state 64 prefill and 64 decode GPUs
+    although their per-GPU throughput is over 8 (SOURCES.md): the import keeps 8 GPUs and no per-role
+    counts, so no pool capacity is read from them."""
+    path = shared_fixture("benchmarks/inferencex_api/lookup.json")
+    runs = import_file(path).evidence.runs
+    assert len(runs) == 5
+    assert all((r.gpu_count, r.prefill_gpus, r.decode_gpus) == (8, None, None) for r in runs)
     assert all(P.per_role_capacity(r) is None for r in runs)
 
 
