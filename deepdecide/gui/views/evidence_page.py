@@ -378,9 +378,9 @@ class EvidencePage(Page):
         """A disaggregated run's two pools apart: input tok/s per prefill GPU and output tok/s per decode
         GPU against concurrency (the tab is shown only when some run states its per-role GPU counts)."""
         self.prefill_chart = ThroughputChart(title=_("Prefill: input tokens/s per prefill GPU"))
-        self.prefill_chart.set_axis_labels(_("input tokens/s per prefill GPU"), _("concurrency (log scale)"))
+        self.prefill_chart.set_axis_labels(_("input tokens/s per GPU"), _("concurrency (log scale)"))
         self.decode_chart = ThroughputChart(title=_("Decode: output tokens/s per decode GPU"))
-        self.decode_chart.set_axis_labels(_("output tokens/s per decode GPU"), _("concurrency (log scale)"))
+        self.decode_chart.set_axis_labels(_("output tokens/s per GPU"), _("concurrency (log scale)"))
         self.pools_note = QLabel(_("Each point is one disaggregated run that states its prefill and decode GPUs: "
                                    "its input tokens/s over its prefill GPUs (the prefill pool's capacity, set by "
                                    "TTFT) and its output tokens/s over its decode GPUs (the decode pool's, set by "
