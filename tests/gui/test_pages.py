@@ -156,3 +156,11 @@ def test_the_compare_pages_pools_tab_lists_each_pool(make_window, tmp_path):
     assert model.headerData(10, Qt.Orientation.Horizontal, display) == "$/M of its direction"
     page.grab().save(str(tmp_path / "compare-pools.png"))
     page.pools_view.grab().save(str(tmp_path / "pools-table.png"))
+
+
+@pytest.mark.gui
+def test_the_overview_states_the_demand_in_both_directions(make_window, tmp_path):
+    """The sample's 200,000 output tok/s at 8,192 in / 1,024 out: 1,600,000 input tok/s, as the record says."""
+    page = make_window().show_page("overview")
+    assert "· peak demand 200,000 output + 1,600,000 input tok/s" in page.heading.text()
+    page.grab().save(str(tmp_path / "overview.png"))
