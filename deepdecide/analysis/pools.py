@@ -135,6 +135,8 @@ class _PoolCap:
     trail: tuple[TrailItem, ...] = ()
     note: Message | str = ""
     reason: Message | None = None
+    discount: tuple[float, float, float] | None = None  # a proxy run's accepted discount
+    raw: float | None = None  # the proxy run's own figure, before its discount
 
 
 def input_tps(r: BenchmarkRun) -> float | None:
@@ -163,7 +165,8 @@ _SOURCE_BASIS = {CapacitySource.OWN: PoolBasis.MEASURED, CapacitySource.THIRD_PA
                  CapacitySource.PROXY: PoolBasis.PROXY, CapacitySource.PREDICTED: PoolBasis.PREDICTED}
 
 
-def _best_run(idx: EvidenceIndex, o: Option, slo: SLO) -> tuple[BenchmarkRun, CapacitySource, float] | None:
+def _best_run(idx: EvidenceIndex, o: Option, slo: SLO
+              ) -> tuple[BenchmarkRun, CapacitySource, tuple[float, float, float]] | None:
     """The applicable disaggregated run of the option's runtime and platform that meets the SLO and
     makes the most output tok/s per GPU of both roles (the first source that has one decides)."""
     from deepdecide.analysis.capacity import _tiers
@@ -178,15 +181,19 @@ def _best_run(idx: EvidenceIndex, o: Option, slo: SLO) -> tuple[BenchmarkRun, Ca
             if best is None or per_gpu > best[0]:
                 best = (per_gpu, r)
         if best is not None:
-            scale = idx.discount[id(best[1])][1] if source == CapacitySource.PROXY else 1.0
-            return best[1], source, scale
+            # an accepted proxy's discount (low, likely, high); exact otherwise
+            discount = idx.discount[id(best[1])] if source == CapacitySource.PROXY else (1.0, 1.0, 1.0)
+            return best[1], source, discount
     return None
 
 
-def _from_run(r: BenchmarkRun, source: CapacitySource, scale: float, role: PoolRole) -> _PoolCap:
+def _from_run(r: BenchmarkRun, source: CapacitySource, discount: tuple[float, float, float],
+              role: PoolRole) -> _PoolCap:
     caps = per_role_capacity(r)
     assert caps is not None
-    value = (caps[0] if role == PoolRole.PREFILL else caps[1]) * scale
+    scale = discount[1]
+    raw = caps[0] if role == PoolRole.PREFILL else caps[1]
+    value = raw * scale
     label = r.label or r.tool
     src = msg("trail.pool_run", "run {run} ({prefill} prefill + {decode} decode GPUs)", run=label,
               prefill=r.prefill_gpus, decode=r.decode_gpus)
@@ -201,8 +208,12 @@ def _from_run(r: BenchmarkRun, source: CapacitySource, scale: float, role: PoolR
     if scale != 1.0:
         trail = (*trail, TrailItem(msg("trail.proxy_discount", "proxy discount"), scale, "", src))
     basis = _SOURCE_BASIS.get(source, PoolBasis.MEASURED)
-    return _PoolCap(value, basis, trail=trail, note=msg("pools.note_run", "{basis}, {run}", basis=basis.value,
-                                                        run=label))
+    low = high = None
+    if discount[0] < discount[2]:  # a proxy: drawn over its accepted discount, as an option's capacity is
+        low, high = raw * discount[0], raw * discount[2]
+    return _PoolCap(value, basis, low, high, trail=trail, note=msg("pools.note_run", "{basis}, {run}",
+                                                                   basis=basis.value, run=label),
+                    discount=discount, raw=raw)
 
 
 def _from_assumption(o: Option, pool: Pool, role: PoolRole) -> _PoolCap:
@@ -318,9 +329,9 @@ def plan(ws: Workspace, idx: EvidenceIndex, o: Option, r: float, demand: float |
     caps: dict[str, _PoolCap] = {}
     run = None
     if found is not None:
-        run, source, scale = found
+        run, source, discount = found
         for role in PoolRole:
-            caps[role.value] = _from_run(run, source, scale, role)
+            caps[role.value] = _from_run(run, source, discount, role)
         stated = (t.prefill_gpus, t.decode_gpus)
         if stated != (run.prefill_gpus, run.decode_gpus) and all(stated):
             messages.append(msg("pools.run_ratio", "the run's configuration ({prefill} prefill + {decode} decode "
@@ -419,6 +430,12 @@ def _range_note(c: _PoolCap, role: str) -> Message | None:
     if c.value is None or c.low is None or c.high is None or not c.low < c.high:
         return None
     unit = PREFILL_UNIT if role == "prefill" else DECODE_UNIT
+    if c.discount is not None and c.raw is not None:
+        d = c.discount
+        return msg("pools.range_proxy", "proxy: the draws go from {low} to {high} {unit}, the accepted discount "
+                                        "({d_low:g} / {d_likely:g} / {d_high:g}) of the run's {value} for the {role} "
+                                        "pool", low=c.low, high=c.high, unit=unit, d_low=d[0], d_likely=d[1],
+                   d_high=d[2], value=c.raw, role=role)
     return msg("pools.range_assumed", "assumption: the draws go from {low} to {high} {unit}, the {role} pool's "
                                       "stated low and high", low=c.low, high=c.high, unit=unit, role=role)
 

@@ -337,6 +337,26 @@ def test_a_disaggregated_run_gives_each_pool_its_capacity_at_its_measured_ratio(
     del ws
 
 
+def test_a_proxy_runs_pool_capacity_is_drawn_over_its_accepted_discount():
+    """A pool capacity from an accepted proxy run stands at the discount's likely factor and is drawn over
+    its low and high factors, as an option's capacity from a proxy is; a measured run's is exact."""
+    from deepdecide.analysis.assessment import CapacitySource
+    from deepdecide.domain.workspace import PoolRole
+
+    run = BenchmarkRun(tool="test", runtime="deepinfer", platform="nv-b200", model="DeepSeek-V4-Flash",
+                       gpu_count=24, prefill_gpus=8, decode_gpus=16, concurrency=64, input_tokens=8192,
+                       output_tokens=1024, request_throughput_rps=10.0, output_throughput_tps=10_240.0,
+                       ttft_ms_p99=900, tpot_ms_p99=30, label="pd 8+16")
+    d = P._from_run(run, CapacitySource.PROXY, (0.7, 0.85, 1.0), PoolRole.DECODE)
+    # 10,240 output tok/s / 16 decode GPUs = 640; x 0.85 = 544, drawn from 448 to 640
+    assert (d.value, d.low, d.high, d.basis) == (pytest.approx(544), pytest.approx(448), 640, PoolBasis.PROXY)
+    note = str(P._range_note(d, "decode"))
+    assert note == ("proxy: the draws go from 448 to 640 output tok/s/GPU, the accepted discount (0.7 / 0.85 / 1) "
+                    "of the run's 640 for the decode pool"), note
+    m = P._from_run(run, CapacitySource.THIRD_PARTY, (1.0, 1.0, 1.0), PoolRole.PREFILL)
+    assert (m.value, m.low, m.high) == (8192 * 10 / 8, None, None) and P._range_note(m, "prefill") is None
+
+
 # ---------------------------------------------------------------------------------------------
 # the schema 8 -> 9 migration
 
