@@ -592,8 +592,13 @@ def pool_money(ws: Workspace, p: PoolPlan, sizing: Sizing | None, demand: Figure
             else:
                 unit = pool.gpus_per_worker
                 eq = (pc.value / r) if role == PoolRole.PREFILL else dc.value
+            # the ends of the pools' capacity ranges (both low, both high) give the ends of the pool's money
+            # range, as an option's capacity range gives its own; the likely value stays the sizing's
+            ends = [_output_equivalent(p.measured, r, role, a if a is not None else pc.value,
+                                       b if b is not None else dc.value)
+                    for a, b in ((pc.low, dc.low), (pc.high, dc.high))]
             pseudo = pool_inputs_option(o, role, unit, t.spare_units)
-            inputs.append(option_inputs(pseudo, [], Estimate.exact(eq), ws))
+            inputs.append(option_inputs(pseudo, [], Estimate(min(ends[0], eq), eq, max(ends[1], eq)), ws))
         problems: list[Message] = []
         g = globals_of(ws, problems)
         # pools on one platform draw on its owned GPUs once: the prefill pool first, the rest to decode
@@ -604,6 +609,16 @@ def pool_money(ws: Workspace, p: PoolPlan, sizing: Sizing | None, demand: Figure
             eq_fig = Figure(CAPACITY_NAME, float(est.likely) if est is not None else None, "output tok/s/GPU")
             fleets[role.value] = costs(run, j, eq_fig, demand)
     return PoolMoney(fleets, run)
+
+
+def _output_equivalent(measured: tuple[int, int, int, int] | None, r: float, role: PoolRole, pcap: float,
+                       dcap: float) -> float:
+    """A pool's output tok/s per GPU as the money model prices it (pool_money): at a measured configuration
+    one copy's output over the pool's GPUs of it; else prefill capacity / r, or the decode capacity."""
+    if measured is not None:
+        unit_out = min(measured[1] * dcap, measured[0] * pcap / r)
+        return unit_out / (measured[0] if role == PoolRole.PREFILL else measured[1])
+    return pcap / r if role == PoolRole.PREFILL else dcap
 
 
 def assess(ws: Workspace, p: PoolPlan, demand: Figure, headroom: float,

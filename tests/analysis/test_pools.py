@@ -226,6 +226,23 @@ def test_the_draws_take_each_pools_capacity_on_its_own(option_id, role, end, mov
     assert ids[won] == evaluate(_pool_at(ws, option_id, role, value), sensitivity=False).winner
 
 
+def test_a_mixed_options_cost_range_spans_its_pools_capacity_ranges():
+    """The mixed option's $/M range (what "≈" and its precision rest on) reaches at least the $/M it has with
+    both pools stated exactly at their low capacities, and down to that at their high ones: the pools'
+    capacity ranges count, as an option's own capacity range does."""
+    ws = load_builtin_workspace()
+    mid = "mixed-h100-prefill-sm100-decode"
+    o = ws.option(mid)
+    views = {}
+    for end in ("low", "high"):
+        at = ws
+        for role in ("prefill", "decode"):
+            at = _pool_at(at, mid, role, getattr(getattr(o.topology, role).assumed_tps_per_gpu, end))
+        views[end] = evaluate(at, sensitivity=False).option(mid).costs.all_in.cost_per_m_tokens_usd.value
+    v = evaluate(ws, sensitivity=False).option(mid).costs.all_in
+    assert v.low <= views["high"] < v.cost_per_m_tokens_usd.value < views["low"] <= v.high
+
+
 def test_a_pool_sized_capacity_states_its_range_and_the_flip_table_names_the_pools():
     a = evaluate(load_builtin_workspace(), monte_carlo=True, draws=400, seed=3)
     mixed = a.option("mixed-h100-prefill-sm100-decode")
