@@ -386,6 +386,10 @@ def plan(ws: Workspace, idx: EvidenceIndex, o: Option, r: float, demand: float |
         ranged = _option_range_note(caps, low, high)
         if ranged is not None:
             cap = dataclasses.replace(cap, range_basis=RangeBasis.POOLS, range_note=ranged)
+        elif basis == PoolBasis.PREDICTED and run is not None:  # said, never left to look exact by silence
+            cap = dataclasses.replace(cap, range_basis=RangeBasis.UNKNOWN_ERROR, range_note=msg(
+                "pools.range_predicted", "predicted per pool by {tool}: drawn at its value, as no error of the "
+                                         "predictor is stated for each pool", tool=run.tool or "?"))
     else:
         for c in (pc, dc):
             if c.reason is not None:

@@ -592,7 +592,11 @@ def test_real_aiconfigurator_disagg_rows_size_the_pools_at_their_ratio_labelled_
     ws = replace(ws, options=(*ws.options, option), evidence=evidence,
                  workload=Workload(model=result.evidence.runs[0].model),
                  slo=SLO(ttft_p99_ms=10_000, tpot_p99_ms=1_000, max_error_rate=None))
-    p = evaluate(ws, sensitivity=False).option("sglang-rtx-pd").pools
+    oa = evaluate(ws, sensitivity=False).option("sglang-rtx-pd")
+    p = oa.pools
+    # a predicted pool capacity is drawn at its value, and says so (no predictor error is stated per pool)
+    assert oa.capacity.range_note is not None and oa.capacity.range_note.id == "pools.range_predicted"
+    assert "predicted per pool by aiconfigurator: drawn at its value" in str(oa.capacity.range_note)
     # every row meets the SLA; the best makes 23.92 output tok/s over 16 GPUs (row 1 of the file)
     best = max(rows, key=lambda r: float(r["tokens/s"]))
     assert best is rows[0] and float(best["ttft"]) <= 10_000 and float(best["tpot"]) <= 1_000
