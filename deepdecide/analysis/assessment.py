@@ -324,6 +324,7 @@ class RangeBasis(StrEnum):
     PREDICTOR_ERRORS = "predictor-errors"  # a prediction widened by its predictor's errors elsewhere
     PUBLISHED_ERROR = "published-error"  # a prediction widened by its predictor's published error table
     UNKNOWN_ERROR = "unknown-error"  # a prediction whose error nothing here states: no range
+    POOLS = "pools"  # a disaggregated option's: its pools' capacities, each drawn on its own
 
 
 class CapacitySource(StrEnum):
@@ -743,6 +744,7 @@ class PoolAssessment:
     note: Message | str = ""  # what the capacity rests on, in one line
     platform_name: str = ""  # the platform's short name from the matrix ("H100"), as tables show it
     runtime_name: str = ""  # the runtime's name from the matrix ("SGLang")
+    range_note: Message | None = None  # what the capacity's range for the draws rests on (None: exact)
 
 
 @dataclass(frozen=True, slots=True)

@@ -76,7 +76,7 @@ from deepdecide.analysis.evidence import (
     evidence_levels,
     parity_by_kind,
 )
-from deepdecide.analysis.model import ScenarioModel
+from deepdecide.analysis.model import PoolCapacity, ScenarioModel
 from deepdecide.analysis.prediction import reproduction_pairs
 from deepdecide.analysis.prices import price_list
 from deepdecide.analysis.questions import answer_questions
@@ -303,6 +303,23 @@ def _pools(ws: Workspace, money_of: dict[str, pools_.PoolMoney], combined: dict[
     return out
 
 
+def _pool_caps(ws: Workspace, plans: dict[str, pools_.PoolPlan]) -> dict[int, PoolCapacity]:
+    """The options sized by their pools (option column -> how its capacity follows from its pools'):
+    the draws and sweeps take each pool's capacity as an input of its own."""
+    out: dict[int, PoolCapacity] = {}
+    for j, o in enumerate(ws.options):
+        pp = plans.get(o.id)
+        if pp is None or not pp.used or pp.capacity is None or not pp.r > 0:
+            continue
+        ests = [pools_.capacity_range(pp, role) for role in ("prefill", "decode")]
+        if ests[0] is None or ests[1] is None:
+            continue
+        measured = (pp.measured[0], pp.measured[1]) if pp.measured is not None else None
+        out[j] = PoolCapacity(ests[0], ests[1], pp.r, measured, pools_.input_label(pp, "prefill"),
+                              pools_.input_label(pp, "decode"))
+    return out
+
+
 def _prepare(ws: Workspace, views: bool = True) -> _Prepared:
     """Everything but the scores; ``views`` False leaves out what only the views read (the hosted API's
     crossover), for a Monte Carlo run on its own."""
@@ -485,7 +502,8 @@ def _prepare(ws: Workspace, views: bool = True) -> _Prepared:
     model = ScenarioModel(inputs, lay, run.params, elec, engc, setup, values, static_eligible,
                           pue=pue, util=util, view=view, demand=demand_est, growth=growth_est, horizon=horizon_est,
                           bridge=(run.detail["bridge_month_cash"], run.detail["bridge_month_value"]),
-                          held=_held(options, combined), pools=_pools(ws, money_of, combined))
+                          held=_held(options, combined), pools=_pools(ws, money_of, combined),
+                          pool_caps=_pool_caps(ws, plans))
     runs, parity = attributions(idx, ws)
     start = decision_month(ws)
     money = Money(start.strftime("%Y-%m") if start else "", int(run.detail["horizon_months"][0, 0])
@@ -564,6 +582,8 @@ def _with_range_notes(flips: tuple[InputFlip, ...], options: Sequence[OptionAsse
     """Each capacity input's flip values with what its range rests on first (the capacity's range
     note), so the range is never shown without it."""
     notes = {f"{oa.option}.capacity": oa.capacity.range_note for oa in options if oa.capacity.range_note is not None}
+    notes.update({f"{oa.option}.{pa.role}.capacity": pa.range_note for oa in options if oa.pools is not None
+                  for pa in (oa.pools.prefill, oa.pools.decode) if pa.range_note is not None})
     return tuple(replace(f, note=chain((notes[f.key], *((f.note,) if f.note is not None else ()))))
                  if f.key in notes else f for f in flips)
 

@@ -30,6 +30,35 @@ from deepdecide.domain.workspace import CostView, Pricing
 
 PARAMS = M.PARAMS
 GLOBALS = M.GLOBALS
+#: a disaggregated option's pool capacities, drawn on their own (S, O): input tok/s per prefill GPU and
+#: output tok/s per decode GPU; the option's capacity (and its pools' money columns) follow from them
+POOL_PARAMS = ("pool_in", "pool_out")
+
+
+@dataclass(frozen=True, slots=True)
+class PoolCapacity:
+    """How a pool-sized option's capacity follows from its pools' (analysis/pools.py): at a measured
+    configuration of ``measured`` = (prefill GPUs, decode GPUs), never rescaled, one copy makes
+    min(decode GPUs x decode capacity, prefill GPUs x prefill capacity / r); else each pool is sized on
+    its own (output tok/s per GPU of both pools = 1 / (r / prefill + 1 / decode))."""
+
+    prefill: Estimate  # input tok/s per prefill GPU under the TTFT limit
+    decode: Estimate  # output tok/s per decode GPU under the TPOT limit
+    r: float  # input tokens per output token
+    measured: tuple[int, int] | None = None
+    prefill_label: Message | None = None  # the capacities' names as inputs (their basis)
+    decode_label: Message | None = None
+
+    def derive(self, pc: np.ndarray, dc: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(the option's output tok/s per serving GPU, the prefill pool's and the decode pool's output
+        tok/s per GPU as the money model prices them): the same expressions as pools.size_measured /
+        size_pools and pools.pool_money."""
+        r = self.r
+        if self.measured is not None:
+            p, d = self.measured
+            unit_out = np.minimum(d * dc, p * pc / r)
+            return unit_out / (p + d), unit_out / p, unit_out / d
+        return 1.0 / ((r / pc) + 1.0 / dc), pc / r, dc
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,9 +124,17 @@ class ScenarioModel:
                  pue: Estimate | None = NO_OVERHEAD, util: Estimate | None = None,
                  view: CostView = CostView.CASH, demand: Estimate | None = None, growth: Estimate | None = None,
                  horizon: Estimate | None = None, bridge: tuple[np.ndarray, np.ndarray] | None = None,
-                 held: dict[int, tuple[float, float]] | None = None, pools: dict[int, MoneyRun] | None = None):
+                 held: dict[int, tuple[float, float]] | None = None, pools: dict[int, MoneyRun] | None = None,
+                 pool_caps: dict[int, PoolCapacity] | None = None):
         self.inputs = inputs
         self.n = len(inputs)
+        # options sized by their pools: each pool's capacity is an input of its own (``POOL_PARAMS``)
+        self.pool_caps = {j: pc for j, pc in sorted((pool_caps or {}).items()) if pc.r > 0}
+        self.pool_base = {
+            "pool_in": np.array([self.pool_caps[j].prefill.likely if j in self.pool_caps else math.nan
+                                 for j in range(self.n)], dtype=float),
+            "pool_out": np.array([self.pool_caps[j].decode.likely if j in self.pool_caps else math.nan
+                                  for j in range(self.n)], dtype=float)}
         # a mixed-hardware option priced by its pools (``pools``: option column -> the money run of its two
         # pools, prefill then decode): the pools are money columns of their own after the options' (they draw
         # their platforms' shared prices like every option on those platforms), and the option's money is
@@ -248,8 +285,16 @@ class ScenarioModel:
             cap_label = oi.capacity_label or (msg("input.capacity_assumed", "assumed output tok/s/GPU")
                                               if oi.capacity_assumed
                                               else msg("input.capacity_measured", "measured output tok/s/GPU"))
+            pcap = self.pool_caps.get(j)
             cands: list[tuple[str, Message, str, str, Estimate | None]] = [
-                ("capacity", cap_label, "tok/s/GPU", "cap", oi.capacity)]
+                ("capacity", cap_label, "tok/s/GPU", "cap", oi.capacity)] if pcap is None else [
+                # a pool-sized option: each pool's capacity drawn on its own, the option's following from them
+                ("prefill.capacity", pcap.prefill_label or msg("input.pool_prefill_capacity",
+                                                               "prefill pool: input tok/s/GPU under the TTFT limit"),
+                 "input tok/s/GPU", "pool_in", pcap.prefill),
+                ("decode.capacity", pcap.decode_label or msg("input.pool_decode_capacity",
+                                                             "decode pool: output tok/s/GPU under the TPOT limit"),
+                 "output tok/s/GPU", "pool_out", pcap.decode)]
             for param, (label, unit) in _PLATFORM_LABELS.items():
                 est = _estimate_of(oi, param)
                 key = oi.keys.get(param, f"{oid}.{param}")
@@ -313,10 +358,34 @@ class ScenarioModel:
             out[k] = np.broadcast_to(self.base[k], (s, self.m))
         for k in GLOBALS:
             out[k] = np.broadcast_to(self.base[k], (s, 1))
+        if self.pool_caps:
+            for k in POOL_PARAMS:
+                out[k] = np.broadcast_to(self.pool_base[k], (s, self.n))
         return out
+
+    def _with_pool_caps(self, p: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+        """``p`` with the capacity of every pool-sized option (and of its pools' money columns) from its
+        pools' drawn capacities; where both are at their likely values, the capacity stays as the
+        deterministic figures have it (the same bits)."""
+        if not self.pool_caps or "pool_in" not in p:
+            return p
+        cap = np.array(p["cap"], dtype=float, copy=True)
+        for j, spec in self.pool_caps.items():
+            pc, dc = p["pool_in"][:, j], p["pool_out"][:, j]
+            at_likely = (pc == self.pool_base["pool_in"][j]) & (dc == self.pool_base["pool_out"][j])
+            if at_likely.all():
+                continue
+            option, a, b = spec.derive(pc, dc)
+            cap[:, j] = np.where(at_likely, cap[:, j], option)
+            cols = self.pool_of.get(j)
+            if cols is not None:
+                cap[:, cols[0]] = np.where(at_likely, cap[:, cols[0]], a)
+                cap[:, cols[1]] = np.where(at_likely, cap[:, cols[1]], b)
+        return {**p, "cap": cap}
 
     def money(self, p: dict[str, np.ndarray], cols: np.ndarray | None = None) -> dict[str, np.ndarray]:
         """The money model's outputs (S, C) for the parameters ``p`` (column c is option ``cols[c]``)."""
+        p = {k: v for k, v in p.items() if k not in POOL_PARAMS}
         if cols is None:
             return M.compute(p, self.layout)
         return M.compute(p, self.layout.take(cols), bridge=self._bridge)
@@ -324,6 +393,8 @@ class ScenarioModel:
     def metrics(self, p: dict[str, np.ndarray], cols: np.ndarray | None = None) -> dict[str, np.ndarray]:
         """Dynamic metrics, each (S, C): column c is option ``cols[c]`` (default: every option).
         Money is in the driving cost view (``self.view``)."""
+        if cols is None:
+            p = self._with_pool_caps(p)
         out = self.money(p, cols)
         api = self.is_api if cols is None else self.is_api[cols]
         cash = self.view == CostView.CASH
@@ -459,7 +530,7 @@ class ScenarioModel:
         out = np.empty((n, width), dtype=int)
         base_col = self.layout.baseline  # the baseline's inputs move the current fleet's cost of every option
         fast = [i for i, inp in enumerate(inputs) if inp.column is not None and inp.column != base_col
-                and not inp.pool_columns and inp.column not in self.pool_of and not self.ko_k and self.grp_names]
+                and not inp.pool_columns and inp.param not in POOL_PARAMS and inp.column not in self.pool_of and not self.ko_k and self.grp_names]
         fast_set = set(fast)
         slow = [i for i in range(n) if i not in fast_set]
         if fast:

@@ -151,7 +151,8 @@ class Outlook:
 #: param of an uncertain input -> what answering it takes
 _MEASUREMENT = {"cap": Measurement.PERFORMANCE, "port": Measurement.EFFORT, "ttp": Measurement.EFFORT,
                 "eff": Measurement.EFFORT, "util": Measurement.DEMAND, "demand": Measurement.DEMAND,
-                "growth": Measurement.DEMAND, "horizon": Measurement.DEMAND}
+                "growth": Measurement.DEMAND, "horizon": Measurement.DEMAND, "pool_in": Measurement.PERFORMANCE,
+                "pool_out": Measurement.PERFORMANCE}
 
 
 def run(model: ScenarioModel, ids: list[str], draws: int, seed: int, *, ranking_ok: bool = True,
@@ -292,7 +293,7 @@ def _information(inputs: list[UncertainInput], outlook: tuple[Outlook, ...], x: 
             inp.key, inp.label, inp.unit, kind, inp.option, inp.platform,
             e.p_change, e.value, e.gain, e.noise, tuple(ids[j] for j in e.switch_to),
             # a platform's price is named by its label ("NVIDIA B200: purchase price per GPU"), never by its id
-            action=_action(kind, inp.option or "", inp.label)))
+            action=_action(kind, inp.option or "", inp.label, inp.param)))
     for c, o in enumerate(outlook):
         e = voi.estimate(x[:, len(inputs) + c], win, tco, recommended, bins, rng, order[:, len(inputs) + c],
                          noise)
@@ -305,8 +306,16 @@ def _information(inputs: list[UncertainInput], outlook: tuple[Outlook, ...], x: 
     return tuple(out[i] for i in ranked)
 
 
-def _action(kind: Measurement, who: str, label: Message) -> Message:
+def _action(kind: Measurement, who: str, label: Message, param: str = "") -> Message:
     """What answering an input takes, in a line."""
+    if param == "pool_in":
+        return msg("voi.action_pool_prefill", "benchmark {option} disaggregated on the workload: its prefill pool's "
+                                              "input tok/s/GPU under the TTFT limit, with per-role GPU counts",
+                   option=who)
+    if param == "pool_out":
+        return msg("voi.action_pool_decode", "benchmark {option} disaggregated on the workload: its decode pool's "
+                                             "output tok/s/GPU under the TPOT limit, with per-role GPU counts",
+                   option=who)
     if kind == Measurement.PERFORMANCE:
         return msg("voi.action_performance", "benchmark {option} on the workload under the SLO (capacity, "
                                              "output tok/s/GPU)", option=who)

@@ -179,7 +179,9 @@ def build(ws: Workspace, a: Assessment, top: int = 3, *, workspace_file: str = "
     for item in chosen:
         o = ws.option(item.option) if item.option else None
         action = str(item.action) if item.action is not None else item.key
-        if o is None or item.measurement not in (Measurement.PERFORMANCE, Measurement.PARITY):
+        # a pool's capacity takes a disaggregated benchmark with per-role GPU counts: not scripted here
+        pool = item.key.endswith((".prefill.capacity", ".decode.capacity"))
+        if o is None or pool or item.measurement not in (Measurement.PERFORMANCE, Measurement.PARITY):
             skipped.append(action)
             continue
         item_dir = f"{len(items) + 1:02d}-{_slug(item.key)}"

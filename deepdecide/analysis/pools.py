@@ -46,6 +46,7 @@ from deepdecide.analysis.assessment import (
     OptionPools,
     PoolAssessment,
     PoolBasis,
+    RangeBasis,
     TrailItem,
     missing,
 )
@@ -136,6 +137,8 @@ class _PoolCap:
     trail: tuple[TrailItem, ...] = ()
     note: Message | str = ""
     reason: Message | None = None
+    discount: tuple[float, float, float] | None = None  # a proxy run's accepted discount
+    raw: float | None = None  # the proxy run's own figure, before its discount
 
 
 def input_tps(r: BenchmarkRun) -> float | None:
@@ -164,7 +167,8 @@ _SOURCE_BASIS = {CapacitySource.OWN: PoolBasis.MEASURED, CapacitySource.THIRD_PA
                  CapacitySource.PROXY: PoolBasis.PROXY, CapacitySource.PREDICTED: PoolBasis.PREDICTED}
 
 
-def _best_run(idx: EvidenceIndex, o: Option, slo: SLO) -> tuple[BenchmarkRun, CapacitySource, float] | None:
+def _best_run(idx: EvidenceIndex, o: Option, slo: SLO
+              ) -> tuple[BenchmarkRun, CapacitySource, tuple[float, float, float]] | None:
     """The applicable disaggregated run of the option's runtime and platform that meets the SLO and
     makes the most output tok/s per GPU of both roles (the first source that has one decides)."""
 
@@ -178,15 +182,19 @@ def _best_run(idx: EvidenceIndex, o: Option, slo: SLO) -> tuple[BenchmarkRun, Ca
             if best is None or per_gpu > best[0]:
                 best = (per_gpu, r)
         if best is not None:
-            scale = idx.discount[id(best[1])][1] if source == CapacitySource.PROXY else 1.0
-            return best[1], source, scale
+            # an accepted proxy's discount (low, likely, high); exact otherwise
+            discount = idx.discount[id(best[1])] if source == CapacitySource.PROXY else (1.0, 1.0, 1.0)
+            return best[1], source, discount
     return None
 
 
-def _from_run(r: BenchmarkRun, source: CapacitySource, scale: float, role: PoolRole) -> _PoolCap:
+def _from_run(r: BenchmarkRun, source: CapacitySource, discount: tuple[float, float, float],
+              role: PoolRole) -> _PoolCap:
     caps = per_role_capacity(r)
     assert caps is not None
-    value = (caps[0] if role == PoolRole.PREFILL else caps[1]) * scale
+    scale = discount[1]
+    raw = caps[0] if role == PoolRole.PREFILL else caps[1]
+    value = raw * scale
     label = r.label or r.tool
     src = msg("trail.pool_run", "run {run} ({prefill} prefill + {decode} decode GPUs)", run=label,
               prefill=r.prefill_gpus, decode=r.decode_gpus)
@@ -201,8 +209,12 @@ def _from_run(r: BenchmarkRun, source: CapacitySource, scale: float, role: PoolR
     if scale != 1.0:
         trail = (*trail, TrailItem(msg("trail.proxy_discount", "proxy discount"), scale, "", src))
     basis = _SOURCE_BASIS.get(source, PoolBasis.MEASURED)
-    return _PoolCap(value, basis, trail=trail, note=msg("pools.note_run", "{basis}, {run}", basis=basis.value,
-                                                        run=label))
+    low = high = None
+    if discount[0] < discount[2]:  # a proxy: drawn over its accepted discount, as an option's capacity is
+        low, high = raw * discount[0], raw * discount[2]
+    return _PoolCap(value, basis, low, high, trail=trail, note=msg("pools.note_run", "{basis}, {run}",
+                                                                   basis=basis.value, run=label),
+                    discount=discount, raw=raw)
 
 
 def _from_assumption(o: Option, pool: Pool, role: PoolRole) -> _PoolCap:
@@ -317,9 +329,9 @@ def plan(ws: Workspace, idx: EvidenceIndex, o: Option, r: float, demand: float |
     caps: dict[str, _PoolCap] = {}
     run = None
     if found is not None:
-        run, source, scale = found
+        run, source, discount = found
         for role in PoolRole:
-            caps[role.value] = _from_run(run, source, scale, role)
+            caps[role.value] = _from_run(run, source, discount, role)
         stated = (t.prefill_gpus, t.decode_gpus)
         if stated != (run.prefill_gpus, run.decode_gpus) and all(stated):
             messages.append(msg("pools.run_ratio", "the run's configuration ({prefill} prefill + {decode} decode "
@@ -371,11 +383,79 @@ def plan(ws: Workspace, idx: EvidenceIndex, o: Option, r: float, demand: float |
                        (), low, high,
                        {PoolBasis.MEASURED: CapacitySource.THIRD_PARTY, PoolBasis.PROXY: CapacitySource.PROXY,
                         PoolBasis.PREDICTED: CapacitySource.PREDICTED}.get(basis, CapacitySource.ASSUMED), note)
+        ranged = _option_range_note(caps, low, high)
+        if ranged is not None:
+            cap = dataclasses.replace(cap, range_basis=RangeBasis.POOLS, range_note=ranged)
+        elif basis == PoolBasis.PREDICTED and run is not None:  # said, never left to look exact by silence
+            cap = dataclasses.replace(cap, range_basis=RangeBasis.UNKNOWN_ERROR, range_note=msg(
+                "pools.range_predicted", "predicted per pool by {tool}: drawn at its value, as no error of the "
+                                         "predictor is stated for each pool", tool=run.tool or "?"))
     else:
         for c in (pc, dc):
             if c.reason is not None:
                 messages.append(c.reason)
     return PoolPlan(o, cls, per, caps, measured, run, cap, messages, r)
+
+
+def capacity_range(p: PoolPlan, role: str) -> Estimate | None:
+    """A pool's capacity as the draws take it: its stated low / likely / high (an assumption), else
+    exact at its value (None: the pool has no capacity)."""
+    c = p.caps[role]
+    if c.value is None:
+        return None
+    low = c.low if c.low is not None else c.value
+    high = c.high if c.high is not None else c.value
+    return Estimate(low, c.value, high)
+
+
+_INPUT_LABELS = {
+    ("prefill", PoolBasis.ASSUMED): msg("input.pool_prefill_assumed", "prefill pool: assumed input tok/s/GPU"),
+    ("decode", PoolBasis.ASSUMED): msg("input.pool_decode_assumed", "decode pool: assumed output tok/s/GPU"),
+    ("prefill", PoolBasis.PROXY): msg("input.pool_prefill_proxy", "prefill pool: proxy input tok/s/GPU"),
+    ("decode", PoolBasis.PROXY): msg("input.pool_decode_proxy", "decode pool: proxy output tok/s/GPU"),
+    ("prefill", PoolBasis.PREDICTED): msg("input.pool_prefill_predicted", "prefill pool: predicted input tok/s/GPU"),
+    ("decode", PoolBasis.PREDICTED): msg("input.pool_decode_predicted", "decode pool: predicted output tok/s/GPU"),
+    ("prefill", PoolBasis.MEASURED): msg("input.pool_prefill_measured", "prefill pool: measured input tok/s/GPU"),
+    ("decode", PoolBasis.MEASURED): msg("input.pool_decode_measured", "decode pool: measured output tok/s/GPU"),
+}
+
+
+def input_label(p: PoolPlan, role: str) -> Message | None:
+    """A pool's capacity named as an input of the draws and sweeps, with the basis it rests on."""
+    return _INPUT_LABELS.get((role, p.caps[role].basis))
+
+
+def range_note(p: PoolPlan, role: str) -> Message | None:
+    """What a pool's capacity range for the draws rests on (None: the pool's capacity is exact)."""
+    return _range_note(p.caps[role], role)
+
+
+def _range_note(c: _PoolCap, role: str) -> Message | None:
+    if c.value is None or c.low is None or c.high is None or not c.low < c.high:
+        return None
+    unit = PREFILL_UNIT if role == "prefill" else DECODE_UNIT
+    if c.discount is not None and c.raw is not None:
+        d = c.discount
+        return msg("pools.range_proxy", "proxy: the draws go from {low} to {high} {unit}, the accepted discount "
+                                        "({d_low:g} / {d_likely:g} / {d_high:g}) of the run's {value} for the {role} "
+                                        "pool", low=c.low, high=c.high, unit=unit, d_low=d[0], d_likely=d[1],
+                   d_high=d[2], value=c.raw, role=role)
+    return msg("pools.range_assumed", "assumption: the draws go from {low} to {high} {unit}, the {role} pool's "
+                                      "stated low and high", low=c.low, high=c.high, unit=unit, role=role)
+
+
+def _option_range_note(caps: dict[str, _PoolCap], low: float | None, high: float | None) -> Message | None:
+    """What a pool-sized option's capacity range rests on: its pools' ranges, each drawn on its own."""
+    notes = {role: _range_note(caps[role], role) for role in ("prefill", "decode")}
+    if low is None or high is None or not low < high or all(n is None for n in notes.values()):
+        return None
+    pc, dc = caps["prefill"], caps["decode"]
+    return msg("pools.range_option", "from its pools, each pool's capacity drawn on its own: prefill {pl} to {ph} "
+                                     "input tok/s/GPU, decode {dl} to {dh} output tok/s/GPU; the option's capacity "
+                                     "goes from {low} to {high} output tok/s/GPU with both pools at their low or "
+                                     "their high", pl=pc.low if pc.low is not None else pc.value,
+               ph=pc.high if pc.high is not None else pc.value, dl=dc.low if dc.low is not None else dc.value,
+               dh=dc.high if dc.high is not None else dc.value, low=low, high=high)
 
 
 def replaces(option_capacity: Capacity, pools_capacity: Capacity) -> bool:
@@ -515,8 +595,13 @@ def pool_money(ws: Workspace, p: PoolPlan, sizing: Sizing | None, demand: Figure
             else:
                 unit = pool.gpus_per_worker
                 eq = (pc.value / r) if role == PoolRole.PREFILL else dc.value
+            # the ends of the pools' capacity ranges (both low, both high) give the ends of the pool's money
+            # range, as an option's capacity range gives its own; the likely value stays the sizing's
+            ends = [_output_equivalent(p.measured, r, role, a if a is not None else pc.value,
+                                       b if b is not None else dc.value)
+                    for a, b in ((pc.low, dc.low), (pc.high, dc.high))]
             pseudo = pool_inputs_option(o, role, unit, t.spare_units)
-            inputs.append(option_inputs(pseudo, [], Estimate.exact(eq), ws))
+            inputs.append(option_inputs(pseudo, [], Estimate(min(ends[0], eq), eq, max(ends[1], eq)), ws))
         problems: list[Message] = []
         g = globals_of(ws, problems)
         # pools on one platform draw on its owned GPUs once: the prefill pool first, the rest to decode
@@ -527,6 +612,16 @@ def pool_money(ws: Workspace, p: PoolPlan, sizing: Sizing | None, demand: Figure
             eq_fig = Figure(CAPACITY_NAME, float(est.likely) if est is not None else None, "output tok/s/GPU")
             fleets[role.value] = costs(run, j, eq_fig, demand)
     return PoolMoney(fleets, run)
+
+
+def _output_equivalent(measured: tuple[int, int, int, int] | None, r: float, role: PoolRole, pcap: float,
+                       dcap: float) -> float:
+    """A pool's output tok/s per GPU as the money model prices it (pool_money): at a measured configuration
+    one copy's output over the pool's GPUs of it; else prefill capacity / r, or the decode capacity."""
+    if measured is not None:
+        unit_out = min(measured[1] * dcap, measured[0] * pcap / r)
+        return unit_out / (measured[0] if role == PoolRole.PREFILL else measured[1])
+    return pcap / r if role == PoolRole.PREFILL else dcap
 
 
 def assess(ws: Workspace, p: PoolPlan, demand: Figure, headroom: float,
@@ -563,7 +658,7 @@ def assess(ws: Workspace, p: PoolPlan, demand: Figure, headroom: float,
         pa = PoolAssessment(role.value, po.platform, po.runtime, p.per_pool[role.value], pool.gpus_per_worker,
                             cap_fig, c.basis, "TTFT" if role == PoolRole.PREFILL else "TPOT", c.low, c.high,
                             note=c.note, node_gpus=node, platform_name=platform_short(ws.matrix, po.platform),
-                            runtime_name=runtime_short(ws.matrix, po.runtime))
+                            runtime_name=runtime_short(ws.matrix, po.runtime), range_note=_range_note(c, role.value))
         if sizing is not None:
             workers = sizing.prefill_workers if role == PoolRole.PREFILL else sizing.decode_workers
             pa = dataclasses.replace(pa, workers=float(workers))

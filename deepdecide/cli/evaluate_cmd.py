@@ -82,8 +82,13 @@ def _fleet_line(oa: OptionAssessment, currency: str | None = None) -> str:
     parts = [_("{n} owned").format(n=formatting.integer(f.owned_used))]
     if f.shortfall_gpus:
         parts.append(_("{n} to {acquire}").format(n=formatting.integer(f.shortfall_gpus), acquire=word(f.acquire, "acquire")))
+    # a disaggregated option's owned GPUs are those of its pools' platforms (a mixed option's H100 prefill
+    # pool draws on the owned H100s, not on the option's own platform)
+    platforms = (tuple(dict.fromkeys(p.platform for p in (oa.pools.prefill, oa.pools.decode)))
+                 if oa.pools is not None else (oa.platform,))
     line = _("fleet: {n} GPUs{nodes}: {parts} (owned on {platform}: {owned})").format(
-        n=n, nodes=nodes, parts=" + ".join(parts), platform=name_of("platform", oa.platform), owned=formatting.integer(f.owned_gpus))
+        n=n, nodes=nodes, parts=" + ".join(parts), platform=", ".join(name_of("platform", pf) for pf in platforms),
+        owned=formatting.integer(f.owned_gpus))
     if f.freed_gpus:
         line += _("; {n} owned GPUs freed").format(n=formatting.integer(f.freed_gpus))
     if f.book_value_usd_per_gpu is not None:

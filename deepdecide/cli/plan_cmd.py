@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
         plan = build(ws, a, args.top, workspace_file=os.path.basename(args.workspace or "builtin sample"))
         if not plan.items:
             for s in plan.skipped:
-                say(_("not a benchmark: {action}").format(action=s))
+                say(_("not scripted: {action}").format(action=s))
             error(_("nothing to benchmark: no measurement in the top {n} can change the recommendation "
                     "(see `deepdecide evaluate`, What to measure next)").format(n=args.top))
             return EXIT_PROBLEM
@@ -97,6 +97,6 @@ def _say_plan(plan: Any, out: str, manifest: str | os.PathLike[str]) -> None:
             len(item.files)).format(p=formatting.percent(item.p_change, 1), value=value, step=step,
                                     n=formatting.integer(len(item.files))))
     for s in plan.skipped:
-        say("  " + _("not a benchmark: {action}").format(action=s))
+        say("  " + _("not scripted: {action}").format(action=s))
     say(_("run each script with BASE_URL set to the server under test, then `deepdecide import {dir} --into "
           "WORKSPACE`").format(dir=out))

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from deepdecide.analysis.assessment import CapacityBasis
-from deepdecide.domain.formatting import DASH, integer, number
-from deepdecide.domain.i18n import _, pgettext
+from deepdecide.domain.formatting import DASH, UNIT_WORDS, integer, number
+from deepdecide.domain.i18n import _, gettext, pgettext
 from deepdecide.domain.matrix import RuntimeKind, SupportStatus
 from deepdecide.domain.vocabulary import word, words
 from deepdecide.domain.workspace import CostView, Pricing, RecordStatus, Strategy, Vote
@@ -79,9 +79,12 @@ def support(classification: object) -> str:
 
 
 def unit(value: str) -> str:
-    """A unit the analysis writes in words ("weeks", "person-weeks") in the interface language;
-    symbols and the rest ("tok/s/GPU", "kW", "€") as written."""
-    return word(value, "unit")
+    """A unit the analysis writes in words ("weeks", "person-weeks", "input tok/s/GPU") in the interface
+    language; symbols and the rest ("tok/s/GPU", "kW", "€") as written."""
+    said = word(value, "unit")
+    if said == value and value in UNIT_WORDS and "$" not in value:  # a token unit with its direction
+        return gettext(UNIT_WORDS[value])
+    return said
 
 
 def fleet_uses(oa: Any) -> str:

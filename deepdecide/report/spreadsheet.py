@@ -171,10 +171,12 @@ _HEADERS = (N_("rank"), N_("option"), N_("short label"), N_("name"), N_("strateg
 #: a disaggregated option's pools, one group of columns per pool (prefill, then decode): (header, unit, field)
 _POOL_COLUMNS = {
     "prefill": ((N_("prefill pool: platform"), "", "platform"), (N_("prefill pool: runtime"), "", "runtime"),
+                (N_("prefill pool: class"), "", "classification"),
                 (N_("prefill pool: workers"), N_("workers"), "workers"), (N_("prefill pool: GPUs"), N_("GPUs"), "gpus"),
                 (N_("prefill pool: owned GPUs used"), N_("GPUs"), "owned_used"),
                 (N_("prefill pool: new GPUs"), N_("GPUs"), "new_gpus")),
     "decode": ((N_("decode pool: platform"), "", "platform"), (N_("decode pool: runtime"), "", "runtime"),
+               (N_("decode pool: class"), "", "classification"),
                (N_("decode pool: workers"), N_("workers"), "workers"), (N_("decode pool: GPUs"), N_("GPUs"), "gpus"),
                (N_("decode pool: owned GPUs used"), N_("GPUs"), "owned_used"),
                (N_("decode pool: new GPUs"), N_("GPUs"), "new_gpus")),
@@ -323,7 +325,8 @@ def comparison_table(ws: Workspace, a: Assessment) -> Table:
         if any_pools:
             for role, cols in _POOL_COLUMNS.items():
                 pool = getattr(oa.pools, role) if oa.pools is not None else None
-                row += [None if pool is None else _number(getattr(pool, attr)) for _n, _u, attr in cols]
+                row += [None if pool is None else word(pool.classification.label, "support status")
+                        if attr == "classification" else _number(getattr(pool, attr)) for _n, _u, attr in cols]
         fit = getattr(oa, "fit", None) or FitCounts()
         row += [getattr(fit, name) for name in fit_fields]
         found = {(path, header(_figure_label(path, fig), formatting.unit_text(fig.unit))): (fig, h) for path, fig, h in _figures(oa)}

@@ -175,6 +175,89 @@ def test_the_draws_price_the_mixed_options_pools_with_their_platforms_drawn_pric
         <= d.cost_per_m_tokens_usd.p90
 
 
+def _pool_at(ws, option_id, role, value):
+    """The workspace with one pool's stated capacity exact at ``value``."""
+    o = ws.option(option_id)
+    pool = replace(getattr(o.topology, role), assumed_tps_per_gpu=E(value, value, value))
+    topo = replace(o.topology, **{role: pool})
+    return replace(ws, options=tuple(replace(x, topology=topo) if x.id == option_id else x for x in ws.options))
+
+
+@pytest.mark.parametrize(("option_id", "role", "end", "moves"), [
+    ("mixed-h100-prefill-sm100-decode", "prefill", "low", True),
+    ("mixed-h100-prefill-sm100-decode", "decode", "high", True),
+    ("buy-sm100-deepinfer", "prefill", "high", True),
+    # at the measured 4 + 64 the prefill pool limits: 64 x 450.5 decode still exceeds 4 x 20,000 / 8
+    ("buy-sm100-deepinfer", "decode", "low", False)])
+def test_the_draws_take_each_pools_capacity_on_its_own(option_id, role, end, moves):
+    """Each pool's capacity is an uncertain input of its own (the option's capacity follows from its
+    pools', never drawn as one): set to one end of its range, as a draw or a sweep would set it, the
+    option's capacity, $/M and TCO are what the deterministic figures give with the pool stated exactly
+    there: the mixed option's pools each on their own platform (sized each on its own), the 4 + 64 option
+    at its measured ratio (never rescaled)."""
+    import numpy as np
+
+    from deepdecide.analysis.engine import _prepare
+
+    ws = load_builtin_workspace()
+    ids = [o.id for o in ws.options]
+    j = ids.index(option_id)
+    model = _prepare(ws).model
+    inputs = {i.key: i for i in model.uncertain_inputs()}
+    assert f"{option_id}.capacity" not in inputs  # the pools' capacities stand for it
+    inp = inputs[f"{option_id}.{role}.capacity"]
+    assert inp.param == ("pool_in" if role == "prefill" else "pool_out") and inp.columns == (j,)
+    assert inp.unit == ("input tok/s/GPU" if role == "prefill" else "output tok/s/GPU")
+    value = getattr(inp.estimate, end)
+    p = model.broadcast(1)
+    arr = p[inp.param].copy()
+    arr[:, j] = value
+    p[inp.param] = arr
+    with np.errstate(all="ignore"):
+        drawn = model.metrics(p)
+        likely = model.metrics(model.broadcast(1))
+    at = evaluate(_pool_at(ws, option_id, role, value), sensitivity=False).option(option_id)
+    assert drawn["capacity_tps_per_gpu"][0, j] == pytest.approx(at.capacity.value)
+    assert drawn["cost_per_m_tokens_usd"][0, j] == pytest.approx(at.costs.cost_per_m_tokens_usd.value)
+    assert drawn["tco_usd"][0, j] == pytest.approx(at.costs.tco_usd.value)
+    assert bool(drawn["tco_usd"][0, j] != likely["tco_usd"][0, j]) == moves
+    # the sweep takes the same path: the winner at that value is the one the deterministic ranking gives
+    won = model.sweep_winners([inp], np.array([[value]]))[0, 0]
+    assert ids[won] == evaluate(_pool_at(ws, option_id, role, value), sensitivity=False).winner
+
+
+def test_a_mixed_options_cost_range_spans_its_pools_capacity_ranges():
+    """The mixed option's $/M range (what "≈" and its precision rest on) reaches at least the $/M it has with
+    both pools stated exactly at their low capacities, and down to that at their high ones: the pools'
+    capacity ranges count, as an option's own capacity range does."""
+    ws = load_builtin_workspace()
+    mid = "mixed-h100-prefill-sm100-decode"
+    o = ws.option(mid)
+    views = {}
+    for end in ("low", "high"):
+        at = ws
+        for role in ("prefill", "decode"):
+            at = _pool_at(at, mid, role, getattr(getattr(o.topology, role).assumed_tps_per_gpu, end))
+        views[end] = evaluate(at, sensitivity=False).option(mid).costs.all_in.cost_per_m_tokens_usd.value
+    v = evaluate(ws, sensitivity=False).option(mid).costs.all_in
+    assert v.low <= views["high"] < v.cost_per_m_tokens_usd.value < views["low"] <= v.high
+
+
+def test_a_pool_sized_capacity_states_its_range_and_the_flip_table_names_the_pools():
+    a = evaluate(load_builtin_workspace(), monte_carlo=True, draws=400, seed=3)
+    mixed = a.option("mixed-h100-prefill-sm100-decode")
+    note = str(mixed.capacity.range_note)
+    assert mixed.capacity.range_basis.value == "pools"
+    assert "prefill 4,000 to 8,000 input tok/s/GPU, decode 530 to 1,200 output tok/s/GPU" in note, note
+    # both pools at their low: 1 / (8 / 4,000 + 1 / 530) = 257 output tok/s per GPU; at their high 545
+    assert mixed.capacity.low == pytest.approx(1 / (8 / 4000 + 1 / 530))
+    assert "from 257 to 545" in note
+    assert "the prefill pool's stated low and high" in str(mixed.pools.prefill.range_note)
+    assert a.monte_carlo is not None and "mixed-h100-prefill-sm100-decode.decode.capacity" in a.monte_carlo.drawn
+    flip = next(f for f in a.sensitivity.inputs if f.key == "mixed-h100-prefill-sm100-decode.decode.capacity")
+    assert "the decode pool's stated low and high" in str(flip.note)
+
+
 def test_a_pool_that_cannot_be_priced_says_so_and_is_not_ranked():
     """A pool on a platform with no prices: the option's money is not stated (never priced on the option's
     platform instead), and it is not ranked (``eligibility.pools_unpriced``)."""
@@ -271,6 +354,26 @@ def test_a_disaggregated_run_gives_each_pool_its_capacity_at_its_measured_ratio(
     del ws
 
 
+def test_a_proxy_runs_pool_capacity_is_drawn_over_its_accepted_discount():
+    """A pool capacity from an accepted proxy run stands at the discount's likely factor and is drawn over
+    its low and high factors, as an option's capacity from a proxy is; a measured run's is exact."""
+    from deepdecide.analysis.assessment import CapacitySource
+    from deepdecide.domain.workspace import PoolRole
+
+    run = BenchmarkRun(tool="test", runtime="deepinfer", platform="nv-b200", model="DeepSeek-V4-Flash",
+                       gpu_count=24, prefill_gpus=8, decode_gpus=16, concurrency=64, input_tokens=8192,
+                       output_tokens=1024, request_throughput_rps=10.0, output_throughput_tps=10_240.0,
+                       ttft_ms_p99=900, tpot_ms_p99=30, label="pd 8+16")
+    d = P._from_run(run, CapacitySource.PROXY, (0.7, 0.85, 1.0), PoolRole.DECODE)
+    # 10,240 output tok/s / 16 decode GPUs = 640; x 0.85 = 544, drawn from 448 to 640
+    assert (d.value, d.low, d.high, d.basis) == (pytest.approx(544), pytest.approx(448), 640, PoolBasis.PROXY)
+    note = str(P._range_note(d, "decode"))
+    assert note == ("proxy: the draws go from 448 to 640 output tok/s/GPU, the accepted discount (0.7 / 0.85 / 1) "
+                    "of the run's 640 for the decode pool"), note
+    m = P._from_run(run, CapacitySource.THIRD_PARTY, (1.0, 1.0, 1.0), PoolRole.PREFILL)
+    assert (m.value, m.low, m.high) == (8192 * 10 / 8, None, None) and P._range_note(m, "prefill") is None
+
+
 # ---------------------------------------------------------------------------------------------
 # the schema 8 -> 9 migration
 
@@ -316,6 +419,26 @@ def test_schema_8_topologies_become_pools(tmp_path):
     # no measured platform: the pools are sized on their own (no fixed ratio)
     assert split.topology.prefill == Pool(2) and split.topology.decode == Pool(6)
     assert half.topology.kind is TopologyKind.AGGREGATED and half.topology.prefill is None
+
+
+def test_the_kept_schema_9_sample_opens_with_its_4_plus_64_as_pools():
+    """The sample a schema-9 build wrote (tests/fixtures/history, never edited): its SM100 option's
+    prefill_gpus 4 / decode_gpus 64 measured on nv-b200 become a disaggregated topology of one 4-GPU
+    prefill worker and one 64-GPU decode worker at that measured configuration; its pools state no
+    capacity, so the option keeps its own assumed capacity and says why the pools are not sized."""
+    from pathlib import Path
+
+    kept = Path(__file__).resolve().parents[1] / "fixtures" / "history" / "schema-9" / "0498128.sample.deepdecide.yaml"
+    assert "prefill_gpus: 4" in kept.read_text(encoding="utf-8")
+    ws = load_workspace(kept)
+    t = ws.option("buy-sm100-deepinfer").topology
+    assert t.kind is TopologyKind.DISAGGREGATED
+    assert t.prefill == Pool(4, workers=1, measured_on="nv-b200") and t.decode == Pool(64, workers=1,
+                                                                                       measured_on="nv-b200")
+    oa = evaluate(ws, sensitivity=False).option("buy-sm100-deepinfer")
+    assert oa.capacity.value == 600 and oa.capacity.basis is CapacityBasis.ASSUMED
+    assert oa.pools is not None and oa.pools.ratio == "measured" and oa.pools.prefill.workers is None
+    assert {m.id for m in oa.pools.messages} == {"pools.no_capacity"}
 
 
 def test_schema_8_migration_warns_on_a_lone_count_and_names_the_old_place(tmp_path):
@@ -366,6 +489,47 @@ def test_aiconfigurator_silicon_refs_state_roles_but_no_throughput(shared_fixtur
     by_label = {r.label.split()[1]: r for r in runs}
     b200 = next(r for k, r in by_label.items() if k.startswith("dsr1_b200_trtllm_fp4_disagg"))
     assert (b200.prefill_gpus, b200.decode_gpus) == (4, 16)
+    assert all(P.per_role_capacity(r) is None for r in runs)
+
+
+def test_inferencex_powerx_disaggregated_rows_give_per_pool_capacity(shared_fixture):
+    """The real InferenceX PowerX export (DeepSeek-V4-Pro FP4 on B200, 8K in / 1K out): its 14 dynamo
+    disaggregated rows state per-role GPU counts and energy, no throughput column. The throughput the
+    importer reads from power x GPUs / energy per token (an identity, flagged) gives each pool's capacity;
+    the file's per-role power and energy say the same independently (prefill power x prefill GPUs / J per
+    input token, decode power x decode GPUs / J per output token), and input over output is the file's
+    8,192 / 1,024. Row 440855 by hand (1 prefill worker of TP8 + 4 decode workers of TP8): 554.132 W x 40
+    GPUs = 22,165.28 W; / 5.384066 J = 4,116.8 output tok/s, / 32 decode GPUs = 128.65; / 0.597315 J per
+    token = 37,108.2 tok/s, less the output = 32,991.4 input tok/s, / 8 prefill GPUs = 4,123.9."""
+    path = shared_fixture("benchmarks/inferencex_api/powerx.csv")
+    rows = {r["id"]: r for r in _rows(path) if r["disagg"] == "true"}
+    runs = {r.label.split()[1]: r for r in import_file(path).evidence.runs if r.prefill_gpus and r.decode_gpus}
+    assert sorted(runs) == sorted(rows) and len(runs) == 14
+    for rid, run in runs.items():
+        row = rows[rid]
+        p, d = int(row["num_prefill_gpu"]), int(row["num_decode_gpu"])
+        assert (run.prefill_gpus, run.decode_gpus, run.gpu_count) == (p, d, p + d)
+        watts = float(row["avg_power_w"]) * (p + d)
+        out = watts / float(row["joules_per_output_token"])
+        inp = watts / float(row["joules_per_total_token"]) - out
+        caps = P.per_role_capacity(run)
+        assert caps == pytest.approx((inp / p, out / d), rel=1e-9), rid
+        # the per-role power and energy, read apart, agree to 0.01 %
+        by_role = (float(row["prefill_avg_power_w"]) * p / float(row["prefill_joules_per_input_token"]) / p,
+                   float(row["decode_avg_power_w"]) * d / float(row["decode_joules_per_output_token"]) / d)
+        assert caps == pytest.approx(by_role, rel=1e-4), rid
+        assert inp / out == pytest.approx(8192 / 1024, rel=0.01), rid
+    assert P.per_role_capacity(runs["440855"]) == pytest.approx((4123.9, 128.65), abs=0.05)
+
+
+def test_inferencex_rows_whose_per_role_counts_contradict_their_throughput_give_no_pool_capacity(shared_fixture):
+    """The InferenceX lookup's API rows are aggregated (disagg false) yet state 64 prefill and 64 decode GPUs
+    although their per-GPU throughput is over 8 (SOURCES.md): the import keeps 8 GPUs and no per-role
+    counts, so no pool capacity is read from them."""
+    path = shared_fixture("benchmarks/inferencex_api/lookup.json")
+    runs = import_file(path).evidence.runs
+    assert len(runs) == 5
+    assert all((r.gpu_count, r.prefill_gpus, r.decode_gpus) == (8, None, None) for r in runs)
     assert all(P.per_role_capacity(r) is None for r in runs)
 
 
@@ -428,7 +592,11 @@ def test_real_aiconfigurator_disagg_rows_size_the_pools_at_their_ratio_labelled_
     ws = replace(ws, options=(*ws.options, option), evidence=evidence,
                  workload=Workload(model=result.evidence.runs[0].model),
                  slo=SLO(ttft_p99_ms=10_000, tpot_p99_ms=1_000, max_error_rate=None))
-    p = evaluate(ws, sensitivity=False).option("sglang-rtx-pd").pools
+    oa = evaluate(ws, sensitivity=False).option("sglang-rtx-pd")
+    p = oa.pools
+    # a predicted pool capacity is drawn at its value, and says so (no predictor error is stated per pool)
+    assert oa.capacity.range_note is not None and oa.capacity.range_note.id == "pools.range_predicted"
+    assert "predicted per pool by aiconfigurator: drawn at its value" in str(oa.capacity.range_note)
     # every row meets the SLA; the best makes 23.92 output tok/s over 16 GPUs (row 1 of the file)
     best = max(rows, key=lambda r: float(r["tokens/s"]))
     assert best is rows[0] and float(best["ttft"]) <= 10_000 and float(best["tpot"]) <= 1_000

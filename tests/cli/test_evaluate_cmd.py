@@ -33,6 +33,10 @@ def test_evaluate_prints_the_ranking_with_classification_and_reasons(capsys):
     assert "BLOCKER: Persistent KV cache" in out
     assert "not recommendable: not recommendable until someone is named to build Persistent KV cache" in out
     assert "dev-only" in out
+    # a mixed option's owned GPUs are its pools' platforms' (the owned H100s its prefill pool uses), never
+    # said to be owned on its own B200 platform; a pool-sized capacity says what its range rests on
+    assert "328 owned + 312 to buy (owned on NVIDIA H100 SXM, NVIDIA B200: 1,024)" in out
+    assert "capacity range: from its pools, each pool's capacity drawn on its own: prefill 4,000 to 8,000" in out
     assert "What would flip the decision" in out
     assert "Monte Carlo (all-in (economic) view): 500 draws" in out
     assert "100 %" not in out

@@ -199,6 +199,26 @@ def pools_text(o) -> str:
             f"{formatting.integer(p['decode']['gpus'])} {p['decode']['platform_name']}")
 
 
+def pool_cells(o, role: str, currency: str) -> list[str]:
+    """One pool's cells as every view writes them: runtime / platform, class, GPUs per worker, capacity with
+    its unit and basis, workers, GPUs, nodes, owned + new, $/M of its direction (input for prefill, output
+    for decode)."""
+    from deepdecide.analysis.assessment import PoolBasis
+    from deepdecide.domain.matrix import SupportStatus
+    from deepdecide.domain.vocabulary import word
+
+    pool = o["pools"][role]
+    cap = pool["capacity"]
+    cpm = pool["cost_per_m_tokens_usd"]
+    return [f"{pool['runtime_name'] or pool['runtime']} / {pool['platform_name'] or pool['platform']}",
+            word(SupportStatus(pool["classification"]["status"])), formatting.integer(pool["gpus_per_worker"]),
+            (f"{formatting.number(cap['value'])} {formatting.unit_text(cap['unit'])} "
+             f"({word(PoolBasis(pool['basis']))})") if cap["value"] is not None else formatting.DASH,
+            formatting.integer(pool["workers"]), formatting.integer(pool["gpus"]), formatting.integer(pool["nodes"]),
+            f"{formatting.integer(pool['owned_used'])} + {formatting.integer(pool['new_gpus'])}",
+            formatting.money(cpm["value"] if cpm is not None else None, currency)]
+
+
 def fleet_text(o) -> str:
     f = o["fleet"]
     if f["gpus"]["value"] is None:
@@ -329,6 +349,20 @@ class Views:
             assert ranking.index(r, fleet_col - 1).data(display) == pools_text(o), o["option"]
             pb = o["costs"]["payback"]
             assert ranking.index(r, payback_col).data(display) == (pb["text"]["text"] if pb else formatting.DASH)
+        # the Pools tab: each pool of every disaggregated option, in the one order, as evaluate and the record
+        # write it (per-pool classification, capacity basis, fleet and $/M of its direction)
+        from deepdecide.domain import presentation as look
+        from deepdecide.domain.vocabulary import word
+        from deepdecide.domain.workspace import PoolRole
+
+        pools = self.compare.pools
+        ws_now = self.document.workspace
+        want_pools = [[look.short_label(ws_now, o["option"]), word(PoolRole(role)),
+                       *pool_cells(o, role, data["currency"])]
+                      for o in in_order if o["pools"] is not None for role in ("prefill", "decode")]
+        got_pools = [[pools.index(r, c).data(display) for c in range(pools.columnCount())]
+                     for r in range(pools.rowCount())]
+        assert got_pools == want_pools
         # the one order of every view, the unranked options grouped after the ranked ones
         assert [ranking.index(r, 1).data(display) for r in range(ranking.rowCount())] == \
             [by_name_of(options, oid) for oid in data["order"]]
@@ -715,6 +749,14 @@ def test_the_pools_agree_in_the_cli_text_json_and_the_record():
                                 f"{formatting.integer(pool['owned_used'])}+{formatting.integer(pool['new_gpus'])}",
                                 money], (o["option"], role, row)
             assert money in record, (o["option"], role)
+            # its runtime and platform, classification, GPUs per worker and capacity with its basis
+            cells = pool_cells(o, role, data["currency"])
+            assert row[-9:-5] == [cells[0], pool["classification"]["label"],
+                                  f"{cells[2]} {'GPU' if pool['gpus_per_worker'] == 1 else 'GPUs'}", cells[3]], row
+            # the record's cells wrap inside their columns: each part is there
+            for part in (*cells[0].split(" / "), cells[1], formatting.number(pool["capacity"]["value"]),
+                         f"({cells[3].rsplit('(', 1)[1]}"):
+                assert part in record, (o["option"], role, part)
             seen += 1
         # the record's ranking table: the Pools column (its cell may wrap at the " / ")
         for part in pools_text(o).split(" / "):

@@ -80,3 +80,41 @@ def test_a_repeated_runs_interval_is_in_the_table_with_its_titles(make_window, q
     assert page.column_title("output_throughput_tps_ci_low") == "Output tokens/s, interval low"
     assert page.column_title("tpot_ms_p50_ci_high") == "TPOT p50 (ms), interval high"
     assert page.column_title("ci_level") == "Interval level" and page.column_title("goodput_rps") == "Goodput (req/s)"
+
+
+AIC_DISAGG = "benchmarks/aiconfigurator/dsv4flash_rtxpro6000_8x4_sglang_isl2048_osl500_disagg_pareto.csv"
+
+
+def test_disaggregated_runs_plot_each_pools_capacity_apart(make_window, qtbot, shared_fixture, tmp_path):
+    """The real AIConfigurator disaggregated Pareto set (8 prefill + 8 decode GPUs per row, modelled): the
+    Evidence page shows each run's input tok/s per prefill GPU and output tok/s per decode GPU in the
+    normalized table, and plots them apart against concurrency on a Prefill / decode tab (the sample alone,
+    without disaggregated runs, has no such tab). Hand values from the file's first row: 0.048 seq/s x
+    2,048 input tokens / 8 prefill GPUs = 12.288; 23.92 output tok/s / 8 decode GPUs = 2.99."""
+    from dataclasses import replace
+
+    from deepdecide.importers.base import ImportContext
+    from deepdecide.importers.registry import import_file
+
+    window = make_window()
+    page = window.show_page("evidence")
+    tab = page.tabs.indexOf(page.pools_tab)
+    assert page.tabs.tabText(tab) == "Prefill / decode"
+    assert not page.tabs.isTabVisible(tab) and page.pool_points == (0, 0)
+    doc = window.document
+    ws = doc.workspace
+    got = import_file(shared_fixture(AIC_DISAGG), ImportContext(platform="nv-rtxpro6000")).evidence
+    doc.replace(replace(ws, evidence=replace(ws.evidence, files=(*ws.evidence.files, got))))
+    qtbot.wait(50)
+    page.refresh()
+    assert page.pool_points == (7, 7) and page.tabs.isTabVisible(tab)
+    frame = page.table.frame()
+    rows = frame[frame["file"] == got.provenance.file_name]
+    first = rows[rows["concurrency"] == 7].iloc[0]
+    assert math.isclose(first["prefill_input_tps_per_gpu"], 12.288, rel_tol=1e-9)
+    assert math.isclose(first["decode_output_tps_per_gpu"], 2.99, rel_tol=1e-9)
+    assert page.column_title("prefill_input_tps_per_gpu") == "Input tokens/s per prefill GPU"
+    page.tabs.setCurrentWidget(page.pools_tab)
+    qtbot.wait(50)
+    assert page.prefill_chart.isVisible() and page.decode_chart.isVisible()
+    window.grab().save(str(tmp_path / "evidence_pools.png"))

@@ -125,3 +125,42 @@ def test_a_mixed_options_card_names_both_pools_platforms(make_window):
     assert cards["mixed-h100-prefill-sm100-decode"].subtitle.text().endswith("· SGLang / H100 + SGLang / B200")
     assert cards["buy-sm100-deepinfer"].subtitle.text().endswith("· DeepInfer / B200")
     assert cards["keep-sglang-h100"].subtitle.text().endswith("· SGLang · H100 SXM")
+
+
+@pytest.mark.gui
+def test_the_compare_pages_pools_tab_lists_each_pool(make_window, tmp_path):
+    """The Compare page's Pools tab: one row per pool of each disaggregated option, in the one order, with
+    its runtime and platform, classification, capacity and basis, workers, GPUs, nodes, owned + new GPUs and
+    its $/M of its direction, as evaluate and the record write them; the capacity's range on hover."""
+    from deepdecide.domain import formatting
+
+    window = make_window()
+    page = window.show_page("compare")
+    page.tabs.setCurrentWidget(page.pools_view)
+    a = window.document.assessment()
+    model = page.pools
+    display = Qt.ItemDataRole.DisplayRole
+    rows = [[model.index(r, c).data(display) for c in range(model.columnCount())] for r in range(model.rowCount())]
+    # each option by its short label, its name on hover
+    assert [r[:2] for r in rows] == [["H100 + B200 · SGLang", "prefill"], ["H100 + B200 · SGLang", "decode"],
+                                     ["B200 · DeepInfer", "prefill"], ["B200 · DeepInfer", "decode"]]
+    assert model.index(0, 0).data(Qt.ItemDataRole.ToolTipRole) == \
+        "Owned H100 for prefill, bought SM100 for decode (illustrative)"
+    mixed = a.option("mixed-h100-prefill-sm100-decode").pools
+    assert rows[0][2:] == ["SGLang / H100", "official", "8", "6,000 input tok/s/GPU (assumed)", "40", "328", "41",
+                           "328 + 0", formatting.money(mixed.prefill.cost_per_m_tokens_usd.value, "USD")]
+    assert rows[1][2:5] == ["SGLang / B200", "official", "8"] and rows[1][5] == "800 output tok/s/GPU (assumed)"
+    assert rows[1][-2] == "0 + 312"
+    tip = model.index(0, 5).data(Qt.ItemDataRole.ToolTipRole)
+    assert "from 4,000 to 8,000 input tok/s/GPU" in tip and "the prefill pool's stated low and high" in tip
+    assert model.headerData(10, Qt.Orientation.Horizontal, display) == "$/M of its direction"
+    page.grab().save(str(tmp_path / "compare-pools.png"))
+    page.pools_view.grab().save(str(tmp_path / "pools-table.png"))
+
+
+@pytest.mark.gui
+def test_the_overview_states_the_demand_in_both_directions(make_window, tmp_path):
+    """The sample's 200,000 output tok/s at 8,192 in / 1,024 out: 1,600,000 input tok/s, as the record says."""
+    page = make_window().show_page("overview")
+    assert "· peak demand 200,000 output + 1,600,000 input tok/s" in page.heading.text()
+    page.grab().save(str(tmp_path / "overview.png"))

@@ -268,6 +268,7 @@ def test_the_comparison_carries_each_pools_platform_and_fleet():
     t = sheet.comparison_table(ws, evaluate(ws, sensitivity=False))
     cell = dict(zip(t.headers, next(r for r in t.rows if r[1] == "mixed-h100-prefill-sm100-decode"), strict=True))
     assert (cell["prefill pool: platform"], cell["prefill pool: runtime"]) == ("nv-h100", "sglang")
+    assert cell["prefill pool: class"] == cell["decode pool: class"] == "official"  # each pool classified on its own
     assert (cell["prefill pool: workers [workers]"], cell["prefill pool: GPUs [GPUs]"]) == (40, 328)
     assert (cell["prefill pool: owned GPUs used [GPUs]"], cell["prefill pool: new GPUs [GPUs]"]) == (328, 0)
     assert (cell["decode pool: platform"], cell["decode pool: workers [workers]"]) == ("nv-b200", 38)

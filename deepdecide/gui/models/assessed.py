@@ -4,14 +4,18 @@ the engineering effort per option. Their cells show what the analysis decided, f
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QObject
 
-from deepdecide.analysis.assessment import Assessment, EffortRange, OptionAssessment
+from deepdecide.analysis.assessment import Assessment, EffortRange, OptionAssessment, PoolAssessment
 from deepdecide.domain import formatting
+from deepdecide.domain.formatting import DASH
 from deepdecide.domain.i18n import _
 from deepdecide.domain.messages import Message, name_of
-from deepdecide.domain.presentation import pools_text
+from deepdecide.domain.presentation import pool_where, pools_text
 from deepdecide.domain.vocabulary import word
+from deepdecide.domain.workspace import PoolRole
 from deepdecide.gui import labels
 from deepdecide.gui.i18n import text, texts
 from deepdecide.gui.models.records import Column, RecordTableModel
@@ -63,6 +67,58 @@ def _pools_tip(o: OptionAssessment) -> str:
             role=role, runtime=pool.runtime_name or pool.runtime, platform=pool.platform_name or pool.platform, gpus=formatting.integer(pool.gpus),
             owned=formatting.integer(pool.owned_used), new=formatting.integer(pool.new_gpus), limit=pool.limit))
     return "<br>".join(out)
+
+
+def pools_model(currency: Callable[[], str], label: Callable[[str], str] | None = None,
+                parent: QObject | None = None) -> RecordTableModel:
+    """One row per pool of each disaggregated option ((OptionAssessment, PoolAssessment), prefill then
+    decode): its runtime and platform, classification, capacity with its basis, workers, GPUs, nodes,
+    owned and new GPUs and its $/M of its direction (input for prefill, output for decode), as the
+    command line and the record write them; the capacity's range and the classification's reasons on
+    hover. ``label``: an option's short label (its full name on hover)."""
+    return RecordTableModel([
+        Column(_("Option"), lambda r: label(r[0].option) if label is not None else r[0].name,
+               tooltip=lambda r: r[0].name),
+        Column(_("Pool"), lambda r: word(PoolRole(r[1].role)),
+               tooltip=lambda r: fmt_limit(r[1])),
+        Column(_("Runtime / platform"), lambda r: pool_where(r[1]),
+               tooltip=lambda r: f"{r[1].runtime} / {r[1].platform}"),
+        Column(_("Class"), lambda r: word(r[1].classification.status),
+               meaning=lambda r: "official" if r[1].classification.official else "experimental",
+               tooltip=lambda r: texts(r[1].classification.reasons)),
+        Column(_("Per worker"), lambda r: r[1].gpus_per_worker, display=lambda v: formatting.integer(v),
+               numeric=True, header_tip=_("GPUs per worker")),
+        Column(_("Capacity (basis)"), lambda r: pool_capacity_text(r[1]) if r[1].capacity.value is not None else DASH,
+               tooltip=lambda r: "<br>".join(x for x in (text(r[1].note) if r[1].note else "",
+                                                         text(r[1].range_note) if r[1].range_note else "",
+                                                         texts(r[1].capacity.flags)) if x)),
+        Column(_("Workers"), lambda r: r[1].workers, display=lambda v: formatting.integer(v), numeric=True),
+        Column(_("GPUs"), lambda r: r[1].gpus, display=lambda v: formatting.integer(v), numeric=True),
+        Column(_("Nodes"), lambda r: r[1].nodes, display=lambda v: formatting.integer(v), numeric=True),
+        Column(_("Owned + new"), lambda r: f"{formatting.integer(r[1].owned_used)} + {formatting.integer(r[1].new_gpus)}"),
+        Column(lambda: _("{unit}/M of its direction").format(unit=formatting.currency_symbol(currency())),
+               lambda r: r[1].cost_per_m_tokens_usd.value if r[1].cost_per_m_tokens_usd is not None else None,
+               display=lambda v: formatting.money(v, currency()), numeric=True,
+               header_tip=_("the prefill pool per million input tokens, the decode pool per million output tokens"),
+               tooltip=lambda r: _pool_money_tip(r[1])),
+    ], None, parent)
+
+
+def pool_capacity_text(pool: PoolAssessment) -> str:
+    """A pool's capacity with its unit and basis, as every table writes it: "6,000 input tok/s/GPU (assumed)"."""
+    return (f"{formatting.number(pool.capacity.value)} {formatting.unit_text(pool.capacity.unit)} "
+            f"({word(pool.basis)})")
+
+
+def fmt_limit(pool: PoolAssessment) -> str:
+    return _("sized against the {limit} limit").format(limit=pool.limit)
+
+
+def _pool_money_tip(pool: PoolAssessment) -> str:
+    f = pool.cost_per_m_tokens_usd
+    if f is None or f.value is None:
+        return text(f.missing_reason) if f is not None and f.missing_reason else ""
+    return texts(f.flags)
 
 
 def _fleet_text(o: OptionAssessment) -> str:

@@ -39,7 +39,7 @@ from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.formatting import in_currency, money_unit, workspace_unit
 from deepdecide.gui.i18n import fmt, texts
 from deepdecide.gui.i18n import text as message_text
-from deepdecide.gui.models.assessed import criteria_model, ranked_order, ranking_model
+from deepdecide.gui.models.assessed import criteria_model, pools_model, ranked_order, ranking_model
 from deepdecide.gui.models.records import Column, RecordTableModel
 from deepdecide.gui.views.page import Page, make_table
 from deepdecide.gui.widgets.numbers import DecimalSpinBox
@@ -264,6 +264,11 @@ class ComparePage(Page):
         self.criteria = criteria_model(self)
         self.tabs.addTab(make_table(self.ranking), _("Ranking"))
         self.tabs.addTab(make_table(self.criteria), _("Criteria"))
+        # each disaggregated option's prefill and decode pools, as the command line and the record list them
+        self.pools = pools_model(self._currency, self._option_short, self)
+        self.pools_view = make_table(self.pools)
+        self.pools_view.setObjectName("pools_table")
+        self.tabs.addTab(self.pools_view, _("Pools"))
         self.sens_note = QLabel()
         self.sens_note.setWordWrap(True)
         bottom = QWidget()
@@ -535,6 +540,10 @@ class ComparePage(Page):
                            _("Cannot be ranked, and why:"))
         self.ranking.set_rows(order)
         self.criteria.set_rows(list(a.criteria))
+        self.pools.set_rows([(o, pool) for o in order if o.pools is not None
+                             for pool in (o.pools.prefill, o.pools.decode)])
+        self.pools.refresh_headers()  # the money header in the workspace's currency
+        self.pools_view.resizeColumnsToContents()
         win = a.option(a.winner) if a.winner else None
         self.winner_label.setText(fmt(_("Ranked first: <b>%1</b>"), win.name) if win else
                                   fmt(_("No recommendation: %1"), texts((a.no_recommendation,)))

@@ -84,6 +84,17 @@ def counts_for_nothing(applicability: Any) -> bool:
 _RUN_FIELDS = tuple(f.name for f in dataclasses.fields(BenchmarkRun))
 
 
+#: a disaggregated run's per-pool capacity (analysis.pools.per_role_capacity): input tok/s per prefill GPU,
+#: output tok/s per decode GPU
+POOL_COLUMNS = ("prefill_input_tps_per_gpu", "decode_output_tps_per_gpu")
+
+
+def _per_role_capacity(run: BenchmarkRun) -> tuple[float, float] | None:
+    from deepdecide.analysis.pools import per_role_capacity  # deferred: loads the money model
+
+    return per_role_capacity(run)
+
+
 def runs_frame(ws: Workspace, fits: tuple[Any, ...] = ()) -> pd.DataFrame:
     """One row per benchmark run, with its file name and how it fits the workload (from the
     Assessment's ``evidence_fit``); empty columns dropped."""
@@ -116,6 +127,10 @@ def runs_frame(ws: Workspace, fits: tuple[Any, ...] = ()) -> pd.DataFrame:
                 d["request_rate"] = "max rate"
             if r.reproduces is not None:  # numbered from 1, as the runs are listed
                 d["reproduces"] = r.reproduces + 1
+            if r.prefill_gpus and r.decode_gpus:  # a disaggregated run: each pool's capacity, as the analysis reads it
+                caps = _per_role_capacity(r)
+                if caps is not None:
+                    d["prefill_input_tps_per_gpu"], d["decode_output_tps_per_gpu"] = caps
             if r.energy_basis is not None:  # what was metered, in words; tokens per joule from the run
                 d["energy_basis"] = said(r.energy_basis.message)
                 d["output_tokens_per_joule"] = r.output_tokens_per_joule
@@ -125,7 +140,7 @@ def runs_frame(ws: Workspace, fits: tuple[Any, ...] = ()) -> pd.DataFrame:
     df = pd.DataFrame(rows)
     for col in ("quality_flags", "missing_context"):
         df[col] = df[col].map(lambda t: "; ".join(said(x) for x in t) if t else None)
-    order = [c for c in FIRST_COLUMNS if c in df.columns] + [c for c in ("file", *BENCHMARK_FIELDS)
+    order = [c for c in FIRST_COLUMNS if c in df.columns] + [c for c in ("file", *BENCHMARK_FIELDS, *POOL_COLUMNS)
                                                               if c in df.columns and c not in FIRST_COLUMNS]
     df = df[order]
     keep = [c for c in df.columns if c in ("file", "applicability", "kind", "why", "tool", "runtime")
@@ -200,6 +215,8 @@ class EvidencePage(Page):
         self.tabs.addTab(self.charts_tab, _("Throughput"))
         self.tabs.addTab(self.latency_tab, _("Latency"))
         self.tabs.addTab(self.energy_tab, _("Energy"))  # shown only when a run measured its energy
+        self.pools_tab = self._build_pools_tab()
+        self.tabs.addTab(self.pools_tab, _("Prefill / decode"))  # shown only for disaggregated runs
         self.tabs.addTab(self.table_tab, _("Normalized table"))
         self.tabs.addTab(self.pairs, _("Predicted vs measured"))
         self.tabs.addTab(self.reproductions, _("Reproductions"))
@@ -207,6 +224,7 @@ class EvidencePage(Page):
         #: the latency charts' series of the last refresh, until their tab is shown (drawn then)
         self._latency_pending: tuple[Any, ...] | None = None
         self.latency_points = (0, 0)
+        self.pool_points = (0, 0)  # points on the prefill and decode charts
         # a bound method, not a lambda: Qt drops the connection when the page is destroyed, so the
         # tab widget's own tear-down never calls back into a half-deleted page
         self.tabs.currentChanged.connect(self._on_tab_changed)
@@ -365,6 +383,22 @@ class EvidencePage(Page):
         self.energy_note.setWordWrap(True)
         return _chart_row((self.energy_chart,), self.energy_note)
 
+    def _build_pools_tab(self) -> QWidget:
+        """A disaggregated run's two pools apart: input tok/s per prefill GPU and output tok/s per decode
+        GPU against concurrency (the tab is shown only when some run states its per-role GPU counts)."""
+        self.prefill_chart = ThroughputChart(title=_("Prefill: input tokens/s per prefill GPU"))
+        self.prefill_chart.set_axis_labels(_("input tokens/s per GPU"), _("concurrency (log scale)"))
+        self.decode_chart = ThroughputChart(title=_("Decode: output tokens/s per decode GPU"))
+        self.decode_chart.set_axis_labels(_("output tokens/s per GPU"), _("concurrency (log scale)"))
+        self.pools_note = QLabel(_("Each point is one disaggregated run that states its prefill and decode GPUs: "
+                                   "its input tokens/s over its prefill GPUs (the prefill pool's capacity, set by "
+                                   "TTFT) and its output tokens/s over its decode GPUs (the decode pool's, set by "
+                                   "TPOT). A run whose per-role counts do not add up to its GPU count is not "
+                                   "plotted, as the analysis does not use it. A pool's capacity holds at the run's "
+                                   "own ratio of prefill to decode GPUs, never rescaled to another."))
+        self.pools_note.setWordWrap(True)
+        return _chart_row((self.prefill_chart, self.decode_chart), self.pools_note)
+
     def _build_latency_tab(self) -> QWidget:
         """TTFT and TPOT against concurrency side by side (a chart without data gives its room to the
         other), or one message when no run publishes either; and a note."""
@@ -423,6 +457,8 @@ class EvidencePage(Page):
             "output_tps_per_gpu": _("Output tokens/s per GPU"),
             "interactivity_tps_per_user": _("Tokens/s per user"), "prefill_gpus": _("Prefill GPUs"),
             "decode_gpus": _("Decode GPUs"), "quality_flags": _("Quality flags"),
+            "prefill_input_tps_per_gpu": _("Input tokens/s per prefill GPU"),
+            "decode_output_tps_per_gpu": _("Output tokens/s per decode GPU"),
             "missing_context": _("Missing context"), "label": _("Label"), "max_rate": _("Max rate"),
             "power_w_per_gpu": _("Power per GPU (W)"),
             "energy_j_per_output_token": _("Energy per output token (J)"),
@@ -699,6 +735,8 @@ class EvidencePage(Page):
         tput: dict[str, list[tuple[float, float]]] = {}
         sweep: dict[str, list[tuple[float, float]]] = {}
         energy: dict[str, list[tuple[float, float]]] = {}
+        prefill: dict[str, list[tuple[float, float]]] = {}
+        decode: dict[str, list[tuple[float, float]]] = {}
         ttft: dict[str, list[Any]] = {}
         tpot: dict[str, list[Any]] = {}
         # the columns the charts read, as lists of plain values (a row-by-row walk of the whole frame,
@@ -710,6 +748,7 @@ class EvidencePage(Page):
         if len(df):
             latency = {m: (column(f"{m}_p50"), column(f"{m}_p99")) for m in ("ttft_ms", "tpot_ms")}
             per_joule = column("output_tokens_per_joule")
+            per_role = {name: column(name) for name in POOL_COLUMNS}
             for i, (g, x, y, c) in enumerate(zip(column("group_"), column("interactivity_tps_per_user"),
                                                  column("output_tps_per_gpu"), concurrency, strict=True)):
                 if _num(x) and _num(y):
@@ -718,6 +757,9 @@ class EvidencePage(Page):
                     sweep.setdefault(g, []).append((float(c), float(y)))
                 if _num(c) and _num(per_joule[i]):
                     energy.setdefault(g, []).append((float(c), float(per_joule[i])))
+                for series, name in ((prefill, POOL_COLUMNS[0]), (decode, POOL_COLUMNS[1])):
+                    if _num(c) and _num(per_role[name][i]):
+                        series.setdefault(g, []).append((float(c), float(per_role[name][i])))
                 if _num(c):
                     for target, metric in ((ttft, "ttft_ms"), (tpot, "tpot_ms")):
                         p50, p99 = latency[metric][0][i], latency[metric][1][i]
@@ -733,6 +775,9 @@ class EvidencePage(Page):
         self.sweep_chart.setVisible(self.sweep_points > 0)
         self.energy_points = self.energy_chart.set_sweep(energy, looks) if energy else 0
         self.tabs.setTabVisible(self.tabs.indexOf(self.energy_tab), self.energy_points > 0)
+        self.pool_points = (self.prefill_chart.set_sweep(prefill, looks) if prefill else 0,
+                            self.decode_chart.set_sweep(decode, looks) if decode else 0)
+        self.tabs.setTabVisible(self.tabs.indexOf(self.pools_tab), sum(self.pool_points) > 0)
         # the latency charts are drawn when their tab is shown (at once if it is the current one)
         self._latency_pending = (ttft, tpot, looks, len(df))
         self._draw_latency()

@@ -419,8 +419,13 @@ class OverviewPage(Page):
         ws = self.document.workspace
         a = self.document.assessment()
         mc = self._mc.current() if self._mc is not None else None
-        self.heading.setText(fmt(_("<h2>%1</h2>%2 options for %3 · %4 evidence files"),
-                                 ws.decision.title, len(ws.options), ws.model, len(ws.evidence.files)))
+        heading = fmt(_("<h2>%1</h2>%2 options for %3 · %4 evidence files"),
+                      ws.decision.title, len(ws.options), ws.model, len(ws.evidence.files))
+        d = a.demand  # the peak demand in both directions, as the record and evaluate state it
+        if d is not None and d.output_tps.value is not None and d.input_tps.value is not None:
+            heading += " · " + fmt(_("peak demand %1 output + %2 input tok/s"), integer(d.output_tps.value),
+                                   integer(d.input_tps.value))
+        self.heading.setText(heading)
         self.recommendation.setText(recommendation(ws, a, mc))
         self.measure_next.set_result(ws, a, mc, self.document.path)
         self.workload.setText(fmt(_("Evidence is judged against the %1. Runs and checks of another model, "
