@@ -547,6 +547,57 @@ def date(value: _dt.date | _dt.datetime | str | None) -> str:
     return str(dates.format_date(day, "long", locale=i18n.language()))
 
 
+def month(year: int, month_number: int) -> str:
+    """A month: ISO in English, "2026-11"; the language's own words otherwise ("noviembre de 2026")."""
+    if _style(i18n.language()) is None:
+        return f"{year:04d}-{month_number:02d}"
+    from babel import dates
+
+    return str(dates.format_skeleton("yMMMM", _dt.date(year, month_number, 1), locale=i18n.language()))
+
+
+def quoted(text: str) -> str:
+    """Third-party words quoted as their source wrote them: as they are in English, between
+    «guillemets» in another language, so that a reader sees they were not translated."""
+    if not text or _style(i18n.language()) is None:
+        return text
+    return f"«{text}»"
+
+
+_MONTH_RE = re.compile(r"(\d{4})-(\d{2})")
+_NOTE_DATE = re.compile(r"^(?P<date>\d{4}(?:-\d{2}(?:-\d{2})?)?)(?:\s*\((?P<note>.*)\))?$")
+
+
+def _day_or_month(text: str) -> str:
+    if len(text) == 10:
+        return date(text)
+    if len(text) == 7:
+        m = _MONTH_RE.fullmatch(text)
+        if m and 1 <= int(m.group(2)) <= 12:
+            return month(int(m.group(1)), int(m.group(2)))
+    return text
+
+
+def source_date(as_of: str | None) -> str:
+    """A source's as-of date as the language writes dates: "2026-04-03" -> "3 de abril de 2026",
+    "2026-11" -> "noviembre de 2026"; the source's own note beside it, or an as-of that is not a date
+    ("measured on SGLang v0.5.15"), is quoted as written (:func:`quoted`); English is unchanged."""
+    if as_of is None or not str(as_of).strip():
+        return DASH
+    text = str(as_of).strip()
+    if _style(i18n.language()) is None:
+        return text
+    found = _NOTE_DATE.match(text)
+    if found:
+        day = _day_or_month(found.group("date"))
+        return day if found.group("note") is None else f"{day} ({quoted(found.group('note'))})"
+    undated = re.match(r"^undated(?:\s*\((?P<note>.*)\))?$", text)
+    if undated:
+        word = i18n._("undated")
+        return word if undated.group("note") is None else f"{word} ({quoted(undated.group('note'))})"
+    return quoted(text)
+
+
 def estimate(likely: float | None, low: float | None = None, high: float | None = None, unit: str = "",
              *, digits: int = 3) -> str:
     """A three-point estimate: "223 (150–300) tok/s/GPU"; a point value alone when low == high."""
