@@ -268,8 +268,9 @@ def _kernels(ws: Workspace, option: Option, oa: OptionAssessment, fits: Sequence
         if kp.outcome == ParityOutcome.NONE:
             missing_kinds.append(kp.kind.value)
             continue
-        evidence.append(msg("article.kernels.kind", "{kind}: {outcome} ({n} check(s): {files})", kind=kp.kind.value,
-                            outcome=kp.outcome.value, n=len(kp.checks), files=kind_files))
+        evidence.append(msgn("article.kernels.kind", "{kind}: {outcome} ({n} check: {files})",
+                             "{kind}: {outcome} ({n} checks: {files})", "n", kind=kp.kind.value,
+                             outcome=kp.outcome.value, n=len(kp.checks), files=kind_files))
         if kp.outcome == ParityOutcome.INCONCLUSIVE:
             inconclusive.append(kp.kind.value)
             continue
@@ -401,8 +402,8 @@ def _distributed(ws: Workspace, option: Option, fits: Sequence[EvidenceFit]) -> 
     elsewhere = sorted({r.gpu_count for _f, r in counted if not _on_unit(r, unit, prefill, decode)},
                        key=lambda n: (n is None, n or 0))
     if elsewhere:
-        evidence.append(msg("article.runs.elsewhere", "counted runs on {counts} GPU(s) do not answer it: the serving "
-                            "unit is {unit}", counts=tuple("?" if n is None else str(n) for n in elsewhere),
+        evidence.append(msg("article.runs.elsewhere", "counted runs with other GPU counts ({counts}) do not answer "
+                            "it: the serving unit is {unit}", counts=tuple("?" if n is None else str(n) for n in elsewhere),
                             unit=unit))
     nothing = sum(1 for f in fits if f.item == "run" and not f.counts_for)
     if nothing:
