@@ -52,20 +52,29 @@ def test_the_spanish_sample_record_has_no_english_word(spanish_sample_record):
     assert not found, found
 
 
-@pytest.fixture(scope="module")
-def all_fixtures_record(shared_fixtures, tmp_path_factory) -> bytes:
+def all_fixtures_workspace(shared_fixtures: Path, folder: Path) -> Path:
     """The Spanish sample with every file of the shared fixtures imported (as third-party results on
-    8 H100 where a file does not say), as a Spanish record."""
+    8 H100 where a file does not say what it ran on)."""
     from deepdecide.cli.main import main
     from deepdecide.storage.files import sample_workspace_path
 
-    folder = tmp_path_factory.mktemp("all")
     ws = folder / "todo.deepdecide.yaml"
     shutil.copy(sample_workspace_path("es"), ws)
-    pdf = folder / "todo.pdf"
     with i18n.using("es"):
         main(["--lang", "es", "import", str(shared_fixtures), "--into", str(ws), "--kind", "third-party",
               "--keep-going", "--from-names", "--runtime", "vllm", "--platform", "nv-h100", "--gpus", "8"])
+    return ws
+
+
+@pytest.fixture(scope="module")
+def all_fixtures_record(shared_fixtures, tmp_path_factory) -> bytes:
+    """That workspace's record, in Spanish."""
+    from deepdecide.cli.main import main
+
+    folder = tmp_path_factory.mktemp("all")
+    ws = all_fixtures_workspace(shared_fixtures, folder)
+    pdf = folder / "todo.pdf"
+    with i18n.using("es"):
         assert main(["--lang", "es", "report", str(ws), "-o", str(pdf)]) == 0
     return pdf.read_bytes()
 
