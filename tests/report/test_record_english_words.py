@@ -83,3 +83,20 @@ def all_fixtures_record(shared_fixtures, tmp_path_factory) -> bytes:
 def test_a_spanish_record_of_every_fixture_has_no_english_word(all_fixtures_record):
     found = english_in(record_text(all_fixtures_record))
     assert not found, found
+
+
+#: an ISO date or month ("2026-11-29", "2027-03") standing alone, not part of a path, a version or a name
+ISO_DATE = re.compile(r"(?<![\w~/.@-])\d{4}-\d{2}(?:-\d{2})?(?![\w/-])")
+
+
+def iso_dates_in(text: str) -> list[str]:
+    """Each ISO date left in ``text`` with its line, quotations set aside."""
+    text = re.sub(r"«[^»]*»", " ", text)
+    return [f"{m.group(0)} in {line.strip()[:120]!r}" for line in text.splitlines() for m in ISO_DATE.finditer(line)]
+
+
+def test_the_spanish_sample_record_writes_its_dates_in_spanish(spanish_sample_record):
+    assert [x.split()[0] for x in iso_dates_in("desde 2026-11 (36 meses); «2026-05-28»; v0.5.15 ~2026-07")] == [
+        "2026-11"]
+    found = iso_dates_in(record_text(spanish_sample_record))
+    assert not found, found

@@ -54,7 +54,8 @@ def appendix(ctx: Context) -> list[Flowable]:
             # the date and the time apart, never broken inside the time
             dates = sorted((files[i - 1].provenance.imported_at or "").replace("T", " ", 1) for i in numbers
                            if files[i - 1].provenance.imported_at)
-            imported = DASH if not dates else dates[0] if dates[0] == dates[-1] else f"{dates[0]} to {dates[-1]}"
+            imported = DASH if not dates else formatting.timestamp(dates[0]) if dates[0] == dates[-1] else \
+                _("{low} to {high}").format(low=formatting.timestamp(dates[0]), high=formatting.timestamp(dates[-1]))
             rows.append([file_refs(numbers), tool, imported, kind])
         out.append(table([_("Files"), _("Tool and version"), _("Imported"), _("Kind: label")], rows,
                          [30 * mm, 36 * mm, 34 * mm, BODY_W - 100 * mm], notes=(3,)))  # a long label: a note
