@@ -10,7 +10,7 @@ from deepdecide.domain import formatting
 from deepdecide.domain.i18n import N_, _, ngettext, pgettext
 from deepdecide.domain.messages import name_of
 from deepdecide.domain.presentation import pool_where
-from deepdecide.domain.vocabulary import word
+from deepdecide.domain.vocabulary import load_text, word
 
 if TYPE_CHECKING:
     from deepdecide.analysis.assessment import (
@@ -187,7 +187,7 @@ def _prediction_lines(a: Assessment) -> list[str]:
         out.append("  " + _("{tool} {runtime} on {platform}, {model}, {gpus} GPUs, {load}: {predicted} vs "
                             "{measured} ({file}): {errors}").format(
             tool=p.tool, runtime=name_of("runtime", p.runtime), platform=name_of("platform", p.platform), model=p.model,
-            gpus=formatting.integer(p.gpu_count), load=p.load, predicted=p.predicted, measured=p.measured,
+            gpus=formatting.integer(p.gpu_count), load=load_text(p.load), predicted=p.predicted, measured=p.measured,
             file=p.measured_file, errors=errs))
     out.extend(f"  {e.note}" for e in a.predictor_errors if e.note is not None)
     return out
