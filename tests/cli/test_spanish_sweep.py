@@ -44,6 +44,8 @@ ALLOWED = (
     "installation and versioning", "policy", "GPU installation", "docs:",
     "(repo HEAD; latest release", "CUDA 13 required from",
     "cover, summary, context, options, matrix",  # report section ids (values of --sections)
+    "Compatibilidad de DeepInfer con H100: qué significa la lista oficial",  # the article, under its own title
+    "qué significa la", "lista oficial",  # ... as a table column wraps it
 )
 
 
