@@ -445,7 +445,7 @@ def _money_lines(a: Assessment, order: list[str], cur: str) -> list[str]:
     if not m.horizon_months:
         return []
     out = ["", _("Money over time: from {start}, {months} months; fiscal years start in month {fy}; payback "
-                 "against {baseline}").format(start=m.start or "M1", months=formatting.integer(m.horizon_months),
+                 "against {baseline}").format(start=formatting.date(m.start) if m.start else "M1", months=formatting.integer(m.horizon_months),
                                               fy=m.fiscal_year_start_month, baseline=name_of("option", m.baseline) or _("none"))]
     out.extend(f"  ! {n}" for n in m.notes)
     rows = []
@@ -472,9 +472,10 @@ def _money_lines(a: Assessment, order: list[str], cur: str) -> list[str]:
         cf = c.cash_flow
         buys = "; ".join(_("{gpus} x {price} = {amount} in {month}{flag}").format(
             gpus=formatting.integer(p.gpus), price=_money(p.unit_price, cur), amount=_money(p.amount, cur),
-            month=p.label, flag=_(" (replacement)") if p.kind == "replace" else "") for p in (cf.purchases if cf else ()))
+            month=formatting.month_label(p.label), flag=_(" (replacement)") if p.kind == "replace" else "") for p in (cf.purchases if cf else ()))
         service = "-" if cf is None or cf.service_month is None else (
-            cf.months[cf.service_month].label if cf.service_month < len(cf.months) else _("after the horizon"))
+            formatting.month_label(cf.months[cf.service_month].label) if cf.service_month < len(cf.months)
+            else _("after the horizon"))
         rows.append([name_of("option", oid), gpus, buys or "-", service, str(c.payback.text) if c.payback and c.payback.text else "-",
                      str(c.break_even) if c.break_even else "-"])
         if cf is not None:
