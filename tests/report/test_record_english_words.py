@@ -100,3 +100,9 @@ def test_the_spanish_sample_record_writes_its_dates_in_spanish(spanish_sample_re
         "2026-11"]
     found = iso_dates_in(record_text(spanish_sample_record))
     assert not found, found
+
+
+def test_the_spanish_sample_record_writes_each_currency_symbol_once(spanish_sample_record):
+    text = record_text(spanish_sample_record)
+    assert "US$/persona-semana" in text or "US$/GPU-h" in text
+    assert "USUS$" not in text and "US$$" not in text
