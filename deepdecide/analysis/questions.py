@@ -41,7 +41,7 @@ from deepdecide.domain.environment import EnvironmentCapture, pin_text, summary
 from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, ParityKind, ProvenanceKind
 from deepdecide.domain.machine import ReqState, check_requirement, parse_version
 from deepdecide.domain.matrix import Component, Requirement, exact_platform
-from deepdecide.domain.messages import Message, msg, msgn
+from deepdecide.domain.messages import Message, Quoted, msg, msgn
 from deepdecide.domain.slo import SLO
 from deepdecide.domain.workspace import Answer, Option, Workspace
 
@@ -164,13 +164,20 @@ def _env_rank(e: EnvironmentFit) -> tuple[int, int, int]:
     return (0 if e.pinned else 1, unknown, unmet)
 
 
+def _cited(ws: Workspace, option: Option) -> tuple[Message, ...]:
+    """The support cell's sources, each its title and as-of as the source wrote them (quoted in Spanish)."""
+    entry = ws.matrix.entry(option.runtime, option.platform)
+    return tuple(msg("article.source", "{title} ({date})", title=Quoted(s.title or s.url_or_path),
+                     date=Quoted(s.as_of or "", as_of=True)) for s in (entry.sources if entry else ()))
+
+
 def _support(ws: Workspace, option: Option, oa: OptionAssessment,
              environments: Sequence[tuple[int, EvidenceFile]]) -> tuple[QuestionAnswer, tuple[EnvironmentFit, ...]]:
     rt, pf = _names(ws, option)
     cls = oa.classification
     evidence: list[Message] = [msg("article.support.cell", "support matrix: {runtime} on {platform} is {status}{sources}",
                                    runtime=rt, platform=pf, status=STATUS_NAMES[cls.status],
-                                   sources=msg("article.sources", " ({sources})", sources=cls.sources)
+                                   sources=msg("article.sources", " ({sources})", sources=_cited(ws, option))
                                    if cls.sources else "")]
     concerns: list[Message] = []
     missing: list[Message] = []
