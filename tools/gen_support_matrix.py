@@ -96,7 +96,7 @@ SOURCE_TITLES = {
 }
 
 DEEPINFER_NOTE = {
-    "title": "DeepInfer compatibility note",
+    "title": "Compatibilidad de DeepInfer con H100: qué significa la lista oficial",  # the article's own title
     "url_or_path": "shared/seeds/000_ac946554890f6dc1.txt",
     "as_of": "2026-11",
     "kind": "article",

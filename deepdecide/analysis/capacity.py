@@ -327,9 +327,10 @@ def _fails_parity(idx: EvidenceIndex, option: Option, slo: SLO,
     for source, runs in tiers:
         points.extend(_points(idx, runs, slo, source, check))
         n += len(runs)
-    why = msg("capacity.fails_parity", "fails parity: {check}; the {n} run(s) of {runtime} on {platform} are "
-                                       "excluded from capacity and cost",
-              check=check, n=n, runtime=option.runtime, platform=option.platform)
+    why = msgn("capacity.fails_parity",
+               "fails parity: {check}; the {n} run of {runtime} on {platform} is excluded from capacity and cost",
+               "fails parity: {check}; the {n} runs of {runtime} on {platform} are excluded from capacity and cost",
+               "n", check=check, n=n, runtime=option.runtime, platform=option.platform)
     reason = why
     if option.cost.assumed_output_tps_per_gpu is not None:
         reason = msg("capacity.fails_parity_assumption", "{why}; the assumed capacity is not used either (a "
@@ -357,8 +358,8 @@ def _predicted_range(idx: EvidenceIndex, best: _Best, value: float) -> tuple[flo
     trail = (TrailItem(msg("trail.predictor_error", "{tool} output tok/s/GPU error observed", tool=tool or "?"),
                        msg("trail.error_range", "{low} to {high}", low=signed_percent(err.throughput_low),
                            high=signed_percent(err.throughput_high)), "",
-                       msg("trail.prediction_pairs", "{n} prediction(s) beside a measurement of the same "
-                           "configuration", n=err.pairs)),
+                       msgn("trail.prediction_pairs", "{n} prediction beside a measurement of the same configuration",
+                            "{n} predictions beside a measurement of the same configuration", "n", n=err.pairs)),
              TrailItem(RANGE, msg("trail.low_high", "{low} / {high}", low=rng[0], high=rng[1]), UNIT,
                        msg("trail.predicted_over_error", "predicted / (1 + error)")))
     flag = msg("capacity.predicted_widened", "range widened by the errors {tool} showed beside measurements: "
@@ -430,8 +431,10 @@ def _unjudged_note(idx: EvidenceIndex, skipped: list[tuple[CapacitySource, list[
     n = sum(len(runs) for _, runs in skipped)
     # each limit's reason is a catalog key (domain.slo): rendered in the reader's language
     said = chain(Message("slo.unmeasured", u, ()) for u in missing) or ""
-    return msg("capacity.cannot_judge_runs", "{n} applicable run(s) ({sources}) cannot be judged against the SLO: "
-                                             "{missing}", n=n, sources=sources, missing=said), missing
+    return msgn("capacity.cannot_judge_runs",
+                "{n} applicable run ({sources}) cannot be judged against the SLO: {missing}",
+                "{n} applicable runs ({sources}) cannot be judged against the SLO: {missing}", "n",
+                n=n, sources=sources, missing=said), missing
 
 
 def _capacity(idx: EvidenceIndex, option: Option, slo: SLO) -> Capacity:
@@ -470,9 +473,12 @@ def _capacity(idx: EvidenceIndex, option: Option, slo: SLO) -> Capacity:
     if failing is not None:
         source, runs, lightest = failing
         failures = "; ".join(idx.failures(lightest, slo))
-        why = msg("capacity.fails_slo", "fails the SLO at the lightest measured load: {run} ({source}): {failures}; "
-                                        "none of the {n} applicable run(s) of {runtime} on {platform} meets {slo}",
-                  run=run_label(lightest), source=_SOURCE_TEXT[source], failures=failures, n=len(runs),
+        why = msgn("capacity.fails_slo",
+                   "fails the SLO at the lightest measured load: {run} ({source}): {failures}; "
+                   "the {n} applicable run of {runtime} on {platform} does not meet {slo}",
+                   "fails the SLO at the lightest measured load: {run} ({source}): {failures}; "
+                   "none of the {n} applicable runs of {runtime} on {platform} meets {slo}", "n",
+                   run=run_label(lightest), source=_SOURCE_TEXT[source], failures=failures, n=len(runs),
                   runtime=option.runtime, platform=option.platform, slo=target)
         if assumed is not None and option.cost.assumption_override.strip() and _assumption_ok(assumed):
             flags = (msg("capacity.override", "ASSUMPTION kept by an explicit override although measured runs miss "
@@ -629,10 +635,13 @@ def _confidence(run: BenchmarkRun, value: float) -> tuple[float, float, Message]
     if not low < high:
         return None
     level = formatting.percent(iv.level, 0) if iv.level is not None else "?"
-    runs = str(iv.runs) if iv.runs is not None else "?"
-    note = msg("capacity.range_confidence", "confidence interval stated by the file: the draws go from {low} to {high} "
-                                            "({level} interval of the output throughput over {runs} run(s) of {run})",
-               low=low, high=high, level=level, runs=runs, run=run_label(run))
+    runs: int | str = iv.runs if iv.runs is not None else "?"
+    note = msgn("capacity.range_confidence",
+                "confidence interval stated by the file: the draws go from {low} to {high} "
+                "({level} interval of the output throughput over {runs} run of {run})",
+                "confidence interval stated by the file: the draws go from {low} to {high} "
+                "({level} interval of the output throughput over {runs} runs of {run})", "runs",
+                low=low, high=high, level=level, runs=runs, run=run_label(run))
     return low, high, note
 
 

@@ -89,7 +89,7 @@ def cash_flow(run: MoneyRun, j: int) -> CashFlow | None:
     bridge = float(d["bridge_months"][0, j])
     if bridge > 0:
         notes.append(msg("cash.bridge", "months {first}–{last}: the current fleet keeps serving until the option is "
-                                        "in service", first=month_label(run, 0), last=month_label(run, int(bridge) - 1)))
+                                        "in service", first=Day(month_label(run, 0)), last=Day(month_label(run, int(bridge) - 1))))
     service = float(d["service"][0, j])
     return CashFlow(tuple(months), fy, tuple(purchases), int(service) if math.isfinite(service) else None,
                     float(d["resid_cash"][0, j]), tco_c, tco_e if econ_known else None, tuple(notes))
@@ -119,7 +119,7 @@ def payback(run: MoneyRun, flows: list[CashFlow | None], ids: list[str], j: int,
     label = mine.months[first].label
     if first == 0:
         return Payback(baseline, 0, label, saving, msg("payback.from_start", "from the first month"))
-    return Payback(baseline, first, label, saving, msg("payback.month", "{month} (month {n})", month=label,
+    return Payback(baseline, first, label, saving, msg("payback.month", "{month} (month {n})", month=Day(label),
                                                        n=first + 1))
 
 

@@ -349,10 +349,13 @@ def _builds(idx: EvidenceIndex, option: Option) -> Level:
     if ran:
         shown = sum(1 for r in ran if idx.kind(r) == ProvenanceKind.ILLUSTRATIVE)
         if shown:
-            reasons.append(msg("builds.ran_illustrative",
-                               "{n} benchmark run(s) of {runtime} on {platform}: it ran, so it built ({shown} of "
-                               "them illustrative, reconstructed from published figures: someone else's build, "
-                               "not ours)", n=len(ran), runtime=option.runtime, platform=option.platform, shown=shown))
+            reasons.append(msgn("builds.ran_illustrative",
+                                "{n} benchmark run of {runtime} on {platform}: it ran, so it built ({shown} of "
+                                "them illustrative, reconstructed from published figures: someone else's build, "
+                                "not ours)",
+                                "{n} benchmark runs of {runtime} on {platform}: it ran, so it built ({shown} of "
+                                "them illustrative, reconstructed from published figures: someone else's build, "
+                                "not ours)", "n", n=len(ran), runtime=option.runtime, platform=option.platform, shown=shown))
         else:
             reasons.append(msgn("builds.ran",
                                 "{n} benchmark run of {runtime} on {platform}: it ran, so it built",
@@ -511,8 +514,11 @@ def _correct(idx: EvidenceIndex, option: Option, required: tuple[ParityKind, ...
                                kind=kind.value, check=_check_text(c))
                            for c in cs if c.verdict == Verdict.INCONCLUSIVE)
             if passes:
-                reasons.append(msg("correct.pass_not_enough", "{kind}: {n} passing check(s) do not outweigh an "
-                                   "inconclusive one: every check of the kind must pass", kind=kind.value, n=passes))
+                reasons.append(msgn("correct.pass_not_enough", "{kind}: {n} passing check does not outweigh an "
+                                    "inconclusive one: every check of the kind must pass",
+                                    "{kind}: {n} passing checks do not outweigh an "
+                                    "inconclusive one: every check of the kind must pass", "n",
+                                    kind=kind.value, n=passes))
         else:
             ok = False
             reasons.append(msg("correct.kind_missing", "{kind}: no check on {platform}",
@@ -536,8 +542,10 @@ def _performs(idx: EvidenceIndex, option: Option, slo: SLO) -> Level:
     proxies = [] if gated else idx.proxy_runs.get(key, [])
     # an illustrative proxy (published figures reconstructed) counts for capacity alone: it shows no rung, not even as proxy
     proxy_meeting = [r for r in proxies if idx.kind(r) != ProvenanceKind.ILLUSTRATIVE and idx.meets(r, slo)]
-    proxy_reason = (msg("performs.proxy_meets", "shown as proxy: {n} of {total} proxy run(s) meet the SLO ({slo}); "
-                        "a proxy is never the rung itself", n=len(proxy_meeting), total=len(proxies), slo=target)
+    proxy_reason = (msgn("performs.proxy_meets", "shown as proxy: {n} of {total} proxy runs meets the SLO ({slo}); "
+                         "a proxy is never the rung itself",
+                         "shown as proxy: {n} of {total} proxy runs meet the SLO ({slo}); "
+                         "a proxy is never the rung itself", "n", n=len(proxy_meeting), total=len(proxies), slo=target)
                     if proxy_meeting else None)
     if not runs:
         why = [msg("performs.no_benchmark", "no applicable benchmark of {runtime} on {platform}",
@@ -579,14 +587,16 @@ def _performs(idx: EvidenceIndex, option: Option, slo: SLO) -> Level:
     judged = [r for r in runs if idx.judgement(r, slo).judged]
     if not judged:  # every run lacks a figure some limit needs
         unjudged = tuple(dict.fromkeys(u for r in runs for u in idx.judgement(r, slo).unjudged))
-        why = [msg("performs.cannot_judge", "none of {total} run(s) can be judged against the SLO ({slo}): {missing}",
-                   total=len(runs), slo=target, missing="; ".join(unjudged))]
+        why = [msgn("performs.cannot_judge", "the {total} run cannot be judged against the SLO ({slo}): {missing}",
+                    "none of {total} runs can be judged against the SLO ({slo}): {missing}", "total",
+                    total=len(runs), slo=target, missing="; ".join(unjudged))]
         if proxy_reason is not None:
             why.append(proxy_reason)
         return Level(False, tuple(why), proxy=proxy_reason is not None)
     # the run that comes closest: fewest failed conditions, then highest throughput
     closest = min(judged, key=lambda r: (len(idx.failures(r, slo)), -(output_tps_per_gpu(r) or 0.0)))
-    why = [msg("performs.none_meets", "none of {total} run(s) meets the SLO ({slo})", total=len(runs), slo=target),
+    why = [msgn("performs.none_meets", "the {total} run does not meet the SLO ({slo})",
+                "none of {total} runs meets the SLO ({slo})", "total", total=len(runs), slo=target),
            msg("performs.closest", "closest, {run}: {failures}", run=run_label(closest),
                failures="; ".join(idx.failures(closest, slo)))]
     if proxy_reason is not None:

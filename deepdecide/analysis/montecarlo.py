@@ -15,7 +15,7 @@ from deepdecide.analysis import voi
 from deepdecide.analysis.assessment import InformationValue, Measurement, MonteCarlo, OptionDraws, Percentiles
 from deepdecide.analysis.model import ScenarioModel, UncertainInput
 from deepdecide.analysis.scoring import winners
-from deepdecide.domain.messages import Message, msg
+from deepdecide.domain.messages import Message, msg, msgn
 from deepdecide.domain.progress import Cancellable, ProgressCallback, check_cancelled, report
 from deepdecide.domain.workspace import CostView
 
@@ -249,9 +249,11 @@ def run(model: ScenarioModel, ids: list[str], draws: int, seed: int, *, ranking_
                          total=len(w_est)))
     drawn = tuple(i.key for i in inputs) + tuple(o.key for o in outlook)
     if outlook:
-        notes.append(msg("montecarlo.parity_drawn", "{n} stated chance(s) of passing a parity check drawn (a "
-                                                    "judgement): a failed draw keeps the option from being "
-                                                    "recommended in that draw", n=len(outlook)))
+        notes.append(msgn("montecarlo.parity_drawn", "{n} stated chance of passing a parity check drawn (a "
+                                                     "judgement): a failed draw keeps the option from being "
+                                                     "recommended in that draw",
+                          "{n} stated chances of passing a parity check drawn (a judgement): a failed draw keeps "
+                          "the option from being recommended in that draw", "n", n=len(outlook)))
     information: tuple[InformationValue, ...] = ()
     if x_all is not None and win_all is not None and recommended is not None:
         information = _information(inputs, outlook, x_all, win_all, tco_all, recommended, ids, seed)

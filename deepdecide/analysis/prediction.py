@@ -40,7 +40,7 @@ from deepdecide.analysis.assessment import MetricError, PredictionPair, Predicto
 from deepdecide.analysis.runs import output_tps_per_gpu
 from deepdecide.domain import formatting
 from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, PredictionErrorRow, ProvenanceKind
-from deepdecide.domain.i18n import _, translate
+from deepdecide.domain.i18n import _, ngettext, translate
 from deepdecide.domain.messages import Message, msg, msgn
 from deepdecide.domain.workload import Workload, model_matches
 
@@ -174,8 +174,10 @@ def predictor_errors(pairs: Sequence[PredictionPair]) -> tuple[PredictorError, .
         ps = by_tool[tool]
         tput = [e.relative_error for p in ps if (e := p.error(THROUGHPUT)) is not None]
         low, high = (min(tput), max(tput)) if tput else (None, None)
-        note = msg("prediction.errors", "{tool}: {n} prediction(s) beside a measurement; output tok/s/GPU error "
-                                        "{low} to {high}", tool=tool, n=len(ps),
+        note = msgn("prediction.errors", "{tool}: {n} prediction beside a measurement; output tok/s/GPU error "
+                                         "{low} to {high}",
+                    "{tool}: {n} predictions beside a measurement; output tok/s/GPU error {low} to {high}", "n",
+                    tool=tool, n=len(ps),
                    low=_signed(low), high=_signed(high))
         out.append(PredictorError(tool, len(ps), low, high, note))
     return tuple(out)
@@ -313,10 +315,13 @@ def error_basis(idx: EvidenceIndex, run: BenchmarkRun) -> tuple[float, Message] 
         chosen.append(overall[0] if overall else max(of_mode, key=lambda r: _spread(r) or 0.0))
     row = max(chosen, key=lambda r: _spread(r) or 0.0)
     spread = _spread(row) or 0.0
-    label = msg("prediction.error_table", "range widened by the error {tool} published for {model} on {platform}: "
-                                          "{mode} {stat} {error} over {points} point(s) ({metric}, phase {phase}); "
-                                          "no measured run of the same configuration here",
-                tool=row.tool, model=row.model, platform=row.platform, mode=row.mode,
+    label = msgn("prediction.error_table", "range widened by the error {tool} published for {model} on {platform}: "
+                                           "{mode} {stat} {error} over {points} point ({metric}, phase {phase}); "
+                                           "no measured run of the same configuration here",
+                 "range widened by the error {tool} published for {model} on {platform}: "
+                 "{mode} {stat} {error} over {points} points ({metric}, phase {phase}); "
+                 "no measured run of the same configuration here", "points",
+                 tool=row.tool, model=row.model, platform=row.platform, mode=row.mode,
                 stat="MAPE" if row.mape is not None else "WAPE", error=formatting.percent(spread, 1),
                 points=row.points if row.points is not None else "?", metric=row.metric or "?", phase=row.phase)
     if not named and len(modes) > 1:
@@ -422,8 +427,10 @@ def error_table_lines(files: Sequence[EvidenceFile]) -> list[str]:
     out = []
     for f in files:
         for r in f.prediction_errors:
-            out.append(_("{tool} {mode}, {model} on {platform}, {metric} ({phase}): MAPE {mape}, WAPE {wape}, "
-                         "{points} point(s) ({file})").format(
+            out.append(ngettext("{tool} {mode}, {model} on {platform}, {metric} ({phase}): MAPE {mape}, WAPE {wape}, "
+                                "{points} point ({file})",
+                                "{tool} {mode}, {model} on {platform}, {metric} ({phase}): MAPE {mape}, WAPE {wape}, "
+                                "{points} points ({file})", r.points if r.points is not None else 2).format(
                 tool=r.tool, mode=r.mode, model=r.model or formatting.DASH, platform=r.platform or formatting.DASH,
                 metric=r.metric or formatting.DASH, phase=r.phase,
                 mape=formatting.percent(r.mape, 1) if r.mape is not None else formatting.DASH,

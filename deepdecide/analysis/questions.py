@@ -42,7 +42,7 @@ from deepdecide.domain.environment import EnvironmentCapture, pin_text, summary
 from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, ParityKind, ProvenanceKind
 from deepdecide.domain.machine import ReqState, check_requirement, parse_version
 from deepdecide.domain.matrix import Component, Requirement, exact_platform
-from deepdecide.domain.messages import Message, msg, msgn
+from deepdecide.domain.messages import Message, Quoted, msg, msgn
 from deepdecide.domain.slo import SLO
 from deepdecide.domain.workspace import Answer, Option, Workspace
 
@@ -165,13 +165,20 @@ def _env_rank(e: EnvironmentFit) -> tuple[int, int, int]:
     return (0 if e.pinned else 1, unknown, unmet)
 
 
+def _cited(ws: Workspace, option: Option) -> tuple[Message, ...]:
+    """The support cell's sources, each its title and as-of as the source wrote them (quoted in Spanish)."""
+    entry = ws.matrix.entry(option.runtime, option.platform)
+    return tuple(msg("article.source", "{title} ({date})", title=Quoted(s.title or s.url_or_path),
+                     date=Quoted(s.as_of or "", as_of=True)) for s in (entry.sources if entry else ()))
+
+
 def _support(ws: Workspace, option: Option, oa: OptionAssessment,
              environments: Sequence[tuple[int, EvidenceFile]]) -> tuple[QuestionAnswer, tuple[EnvironmentFit, ...]]:
     rt, pf = _names(ws, option)
     cls = oa.classification
     evidence: list[Message] = [msg("article.support.cell", "support matrix: {runtime} on {platform} is {status}{sources}",
                                    runtime=rt, platform=pf, status=STATUS_NAMES[cls.status],
-                                   sources=msg("article.sources", " ({sources})", sources=cls.sources)
+                                   sources=msg("article.sources", " ({sources})", sources=_cited(ws, option))
                                    if cls.sources else "")]
     concerns: list[Message] = []
     missing: list[Message] = []
@@ -269,8 +276,9 @@ def _kernels(ws: Workspace, option: Option, oa: OptionAssessment, fits: Sequence
         if kp.outcome == ParityOutcome.NONE:
             missing_kinds.append(kp.kind.value)
             continue
-        evidence.append(msg("article.kernels.kind", "{kind}: {outcome} ({n} check(s): {files})", kind=kp.kind.value,
-                            outcome=kp.outcome.value, n=len(kp.checks), files=kind_files))
+        evidence.append(msgn("article.kernels.kind", "{kind}: {outcome} ({n} check: {files})",
+                             "{kind}: {outcome} ({n} checks: {files})", "n", kind=kp.kind.value,
+                             outcome=kp.outcome.value, n=len(kp.checks), files=kind_files))
         if kp.outcome == ParityOutcome.INCONCLUSIVE:
             inconclusive.append(kp.kind.value)
             continue
@@ -402,8 +410,8 @@ def _distributed(ws: Workspace, option: Option, fits: Sequence[EvidenceFit]) -> 
     elsewhere = sorted({r.gpu_count for _f, r in counted if not _on_unit(r, unit, prefill, decode)},
                        key=lambda n: (n is None, n or 0))
     if elsewhere:
-        evidence.append(msg("article.runs.elsewhere", "counted runs on {counts} GPU(s) do not answer it: the serving "
-                            "unit is {unit}", counts=tuple("?" if n is None else str(n) for n in elsewhere),
+        evidence.append(msg("article.runs.elsewhere", "counted runs with other GPU counts ({counts}) do not answer "
+                            "it: the serving unit is {unit}", counts=tuple("?" if n is None else str(n) for n in elsewhere),
                             unit=unit))
     nothing = sum(1 for f in fits if f.item == "run" and (not f.counts_for or f.kind == ProvenanceKind.ILLUSTRATIVE.value))
     if nothing:

@@ -139,8 +139,8 @@ def run(args: argparse.Namespace) -> int:
                              + (_(" (has {value})").format(value=q.machine_value) if q.state == ReqState.UNMET else "")
                              for q in rc.requirements)
             src = rc.entry.sources[0] if rc.entry and rc.entry.sources else None
-            where = _(" [source: {title}, as of {date}]").format(title=src.title or src.url_or_path,
-                                                                  date=formatting.date(src.as_of)) if src else ""
+            where = _(" [source: {title}, as of {date}]").format(title=formatting.quoted(
+                src.title or src.url_or_path), date=formatting.source_date(src.as_of)) if src else ""
             rows.append([rc.runtime.name, word(rc.status), verdict, (reqs or _("no pinned requirements")) + where])
         print(table([_("runtime"), _("status"), _("verdict"), _("requirements and source")], rows))
         unknown = any(q.state == ReqState.UNKNOWN for rc in result.runtimes for q in rc.requirements)

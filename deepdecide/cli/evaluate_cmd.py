@@ -22,7 +22,7 @@ from deepdecide.domain.formatting import number, share
 from deepdecide.domain.i18n import N_, _, ngettext, pgettext
 from deepdecide.domain.messages import join, name_of, names_of, naming, render_all
 from deepdecide.domain.presentation import pool_where
-from deepdecide.domain.vocabulary import word
+from deepdecide.domain.vocabulary import load_text, word
 
 if TYPE_CHECKING:
     from deepdecide.analysis.assessment import (
@@ -198,7 +198,7 @@ def _prediction_lines(a: Assessment) -> list[str]:
         out.append("  " + _("{tool} {runtime} on {platform}, {model}, {gpus} GPUs, {load}: {predicted} vs "
                             "{measured} ({file}): {errors}").format(
             tool=p.tool, runtime=name_of("runtime", p.runtime), platform=name_of("platform", p.platform), model=p.model,
-            gpus=formatting.integer(p.gpu_count), load=p.load, predicted=p.predicted, measured=p.measured,
+            gpus=formatting.integer(p.gpu_count), load=load_text(p.load), predicted=p.predicted, measured=p.measured,
             file=p.measured_file, errors=errs))
     out.extend(f"  {e.note}" for e in a.predictor_errors if e.note is not None)
     return out
@@ -450,7 +450,7 @@ def _money_lines(a: Assessment, order: list[str], cur: str) -> list[str]:
     if not m.horizon_months:
         return []
     out = ["", _("Money over time: from {start}, {months} months; fiscal years start in month {fy}; payback "
-                 "against {baseline}").format(start=m.start or "M1", months=formatting.integer(m.horizon_months),
+                 "against {baseline}").format(start=formatting.date(m.start) if m.start else "M1", months=formatting.integer(m.horizon_months),
                                               fy=m.fiscal_year_start_month, baseline=name_of("option", m.baseline) or _("none"))]
     out.extend(f"  ! {n}" for n in m.notes)
     rows = []
@@ -477,9 +477,10 @@ def _money_lines(a: Assessment, order: list[str], cur: str) -> list[str]:
         cf = c.cash_flow
         buys = "; ".join(_("{gpus} x {price} = {amount} in {month}{flag}").format(
             gpus=formatting.integer(p.gpus), price=_money(p.unit_price, cur), amount=_money(p.amount, cur),
-            month=p.label, flag=_(" (replacement)") if p.kind == "replace" else "") for p in (cf.purchases if cf else ()))
+            month=formatting.month_label(p.label), flag=_(" (replacement)") if p.kind == "replace" else "") for p in (cf.purchases if cf else ()))
         service = "-" if cf is None or cf.service_month is None else (
-            cf.months[cf.service_month].label if cf.service_month < len(cf.months) else _("after the horizon"))
+            formatting.month_label(cf.months[cf.service_month].label) if cf.service_month < len(cf.months)
+            else _("after the horizon"))
         rows.append([name_of("option", oid), gpus, buys or "-", service, str(c.payback.text) if c.payback and c.payback.text else "-",
                      str(c.break_even) if c.break_even else "-"])
         if cf is not None:

@@ -170,7 +170,9 @@ def run(args: argparse.Namespace) -> int:
             say(found.summary())
             if not found.imported and not found.failed:  # a folder given by mistake, or the wrong one
                 jobs.append((path, EvidenceImportError(
-                    f"is a directory holding no result files ({len(found.skipped)} file(s) skipped)", file=path)))
+                    ngettext("is a directory holding no result files ({n} file skipped)",
+                             "is a directory holding no result files ({n} files skipped)",
+                             len(found.skipped)).format(n=len(found.skipped)), file=path)))
         else:
             jobs.append((path, context_of(path)))
     sample_paths: set[str] = set()

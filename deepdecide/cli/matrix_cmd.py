@@ -101,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
             shown_status = word(status, "support status")
             stack = ", ".join(f"{q.component.value} {q.spec}" for q in e.requirements) if e else ""
             src = e.sources[0] if e and e.sources else None
-            source = (_("{title} (as of {date})").format(title=src.title or src.url_or_path, date=formatting.date(src.as_of))
+            source = (_("{title} (as of {date})").format(title=formatting.quoted(src.title or src.url_or_path), date=formatting.source_date(src.as_of))
                       if src else _("no cell in the matrix"))
             if args.json:
                 records.append({
@@ -144,7 +144,8 @@ def _source_text(sources: Sequence[Source]) -> str:
     if not sources:
         return _("no cell, no source")
     s = sources[0]
-    return _("{title} (as of {date})").format(title=s.title or s.url_or_path, date=formatting.date(s.as_of))
+    return _("{title} (as of {date})").format(title=formatting.quoted(s.title or s.url_or_path),
+                                              date=formatting.source_date(s.as_of))
 
 
 def load_other_matrix(path: str, model: str, as_of: str) -> tuple[VendorMatrix | SupportMatrix, str]:

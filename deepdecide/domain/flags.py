@@ -23,8 +23,8 @@ from functools import cache, lru_cache
 from typing import Any
 
 from deepdecide.domain import i18n
-from deepdecide.domain.i18n import N_, _
-from deepdecide.domain.messages import Message, Param, chain, msg, plain
+from deepdecide.domain.i18n import N_, N_plural, _
+from deepdecide.domain.messages import Message, Param, chain, msg, msgn, plain
 
 #: every flag and import note an importer writes: id -> English template (the catalog key)
 TEMPLATES: dict[str, str] = {
@@ -37,7 +37,6 @@ TEMPLATES: dict[str, str] = {
     "aiconfigurator.quantization": N_("quantization modes: {modes}"),
     "aiconfigurator.cluster": N_("tokens/s/gpu_cluster {cluster:g} (output tokens/s per GPU of the whole cluster)"),
     "aiconfigurator.no_power": N_("power_w 0: no power model"),
-    "aiconfigurator.workers": N_("{name}: {workers} worker(s) x {parallel} ({per_worker} GPUs each)"),
     "aiconfigurator.total_gpus": N_("num_total_gpus {total} differs from prefill + decode GPUs {sum}"),
     "aiconfigurator.systems": N_("prefill and decode model different systems: {systems}"),
     # aiperf: multi-run aggregate, sweep, accuracy
@@ -67,7 +66,6 @@ TEMPLATES: dict[str, str] = {
     "genai_perf.telemetry": N_("platform and GPU count from GPU telemetry ({name!r} x {n})"),
     "genai_perf.cancelled": N_("the run was cancelled before it completed"),
     "genai_perf.per_user_rates": N_("output token throughput per user (mean of per-request rates) not used as interactivity"),
-    "genai_perf.telemetry_table": N_("gpu_count from the GPU telemetry table ({n} GPU(s), {memory} GB total memory; GPU model not recorded)"),
     "genai_perf.analyze_p99": N_("p99 statistics and averages only: GenAI-Perf analyze keeps no means or medians of latency"),
     # aisbench
     "aisbench.stable": N_("stable stage: only the requests sent while the client held its maximum concurrency (AISBench's steady state), preferred over the total stage"),
@@ -121,7 +119,6 @@ TEMPLATES: dict[str, str] = {
     "inferencemax.seconds": N_("latencies converted from seconds"),
     "inferencemax.dynamo": N_("framework {framework}: served through NVIDIA Dynamo; the engine, {runtime}, is the runtime"),
     # inferencex (API exports, token-position results)
-    "inferencex.role_gpus_differ": N_("{role}: the row states {stated} GPUs, {workers} worker(s) x TP {tp} (EP {ep}) gives {computed}; the stated count is kept"),
     "inferencex.disagg_gpus": N_("disaggregated: prefill and decode on separate GPUs ({prefill} + {decode})"),
     "inferencex.agg_same_gpus": N_("aggregated: prefill and decode run on the same {gpus} GPUs (the per-role counts are not added)"),
     "inferencex.agg_roles_contradict": N_("aggregated: the stated per-role counts num_prefill_gpu {prefill} / num_decode_gpu {decode} contradict the run's {gpus} GPUs (TP x PP x PCP); not used"),
@@ -147,7 +144,6 @@ TEMPLATES: dict[str, str] = {
     "inferencex.tokpos_seconds": N_("InferenceX token-position results: median_* and p99_* are seconds without the _ms suffix (converted to ms); TPOT as vLLM defines it; no mean, no ITL"),
     # aisimulate (predictor error table, reproduction records)
     "aisimulate.model_from_schema": N_("model {model} from the schema name {schema!r}"),
-    "aisimulate.missing_predictions": N_("{mode} {phase}: {n} planned point(s) without a prediction"),
     "aisimulate.error_table": N_("a predictor error table, not runs: AISimulate's error against measured silicon per mode and phase ({metric}; MAPE, WAPE, signed and p90 errors); it widens the Monte Carlo range of AISimulate's predictions of the same model on the same platform where no local measured pair exists"),
     "aisimulate.input": N_("derived from {name} (SHA-256 {sha256})"),
     "aisimulate.derivation": N_("derivation: {text}"),
@@ -157,7 +153,6 @@ TEMPLATES: dict[str, str] = {
     "aisimulate.gpus_from_throughput": N_("gpu_count {gpus} = total_tput_tps / tput_per_gpu = {counted:.4g}"),
     "aisimulate.gpus_differ": N_("{gpus} GPUs, the reference {reference}"),
     "aisimulate.itl": N_("itl as the record names it: an AIPerf re-measurement, whose inter-token latency is TPOT by vLLM's definition; the record does not say which it used, so it stays ITL"),
-    "aisimulate.cancelled": N_("{n} request(s) cancelled at the end of the profiling window"),
     "aisimulate.invalid": N_("the record marks the run not a valid submission"),
     "aisimulate.record_comparison": N_("the record's own comparison: {comparison}"),
     "aisimulate.stated_differs": N_("{metric}: the record's comparison says {stated:.6g}, the case {value:.6g}"),
@@ -183,7 +178,6 @@ TEMPLATES: dict[str, str] = {
     # llmd
     "llmd.units": N_("each metric scaled by its own units field; time_per_output_token is TPOT, inter_token_latency ITL, normalized_time_per_output_token e2e / output tokens"),
     "llmd.rate": N_("request rate from the harness arguments ({name} qps_values)"),
-    "llmd.engine": N_("{label}: {role}, {replicas} replica(s) x {count} accelerator(s), {parallelism}"),
     "llmd.models": N_("the stack serves several models: {models}"),
     "llmd.accelerators": N_("platform and GPU count read from the report's accelerators"),
     "llmd.heterogeneous": N_("heterogeneous accelerators ({names}): give the platform"),
@@ -286,14 +280,11 @@ TEMPLATES: dict[str, str] = {
     "sglang.one_batch": N_("runtime 'sglang': bench_one_batch runs the SGLang engine in-process"),
     "sglang.decode_rate": N_("the file's output_throughput {own:.6g} is a decode-phase rate (output tokens / (latency - TTFT of the last request)); not used as output_throughput_tps"),
     "sglang.last_ttft": N_("ttft_ms_mean is last_ttft: the TTFT of the last request of the batch"),
-    "sglang.gpus_nodes": N_("gpu_count from server_info: tp {tp} x pp {pp} x dp {dp} ({nodes} node(s))"),
-    "sglang.gpus_dp_attention_nodes": N_("gpu_count from server_info: tp {tp} x pp {pp} ({nodes} node(s))"),
     # simulators
     "simulators.vidur_prediction": N_("Vidur output is a simulation (no hardware ran it): imported as kind predicted"),
     "simulators.blis_prediction": N_("BLIS output is a simulation (no hardware ran it): imported as kind predicted"),
     "simulators.vidur": N_("simulated by Vidur: seconds converted to ms; TTFT = prefill_e2e_time, TPOT = (e2e - TTFT) / (decode tokens - 1), e2e_per_token = e2e / decode tokens; no ITL"),
     "simulators.vidur_config": N_("device, TP, replicas and request rate are in Vidur's config.json, not in this file"),
-    "simulators.restarts": N_("{n} request restart(s) (preemption)"),
     "simulators.extra": N_("{name} {value}"),
     "simulators.blis": N_("simulated by BLIS: itl is per decode step; tokens_per_sec counts output tokens"),
     "simulators.blis_inputs": N_("hardware, TP and request rate are BLIS inputs, not in its output"),
@@ -309,7 +300,6 @@ TEMPLATES: dict[str, str] = {
     # vllm
     "vllm.runtime": N_("runtime {runtime!r} read from the file's backend {backend!r}"),
     "vllm.inferencemax_name": N_("InferenceMAX run: {values} read from the file name"),
-    "vllm.sweep": N_("vllm bench sweep serve summary.json: {n} run(s) of the sweep"),
     "vllm.metadata_gpu": N_("platform and GPU count read from --metadata gpu={gpu!r}"),
     "vllm.metadata_count": N_("gpu_count read from --metadata {key}="),
     "vllm.overrides": N_("vllm bench sweep serve overrides: {overrides}"),
@@ -398,12 +388,52 @@ TEMPLATES: dict[str, str] = {
     "parity.field_not_finite": N_("{name} not finite ({value})"),
 }
 
+#: counted flags: id -> (singular and plural template, the parameter that counts); the singular is
+#: the flag's template in :data:`TEMPLATES`, the plural is chosen by the count in every language
+COUNTED: dict[str, tuple[tuple[str, str], str]] = {
+    "aiconfigurator.workers": (N_plural("{name}: {workers} worker x {parallel} (GPUs per worker: {per_worker})", "{name}: {workers} workers x {parallel} (GPUs per worker: {per_worker})"), "workers"),
+    "genai_perf.telemetry_table": (N_plural("gpu_count from the GPU telemetry table ({n} GPU, {memory} GB total memory; GPU model not recorded)", "gpu_count from the GPU telemetry table ({n} GPUs, {memory} GB total memory; GPU model not recorded)"), "n"),
+    "inferencex.role_gpus_differ": (N_plural("{role}: the row states {stated} GPUs, {workers} worker x TP {tp} (EP {ep}) gives {computed}; the stated count is kept", "{role}: the row states {stated} GPUs, {workers} workers x TP {tp} (EP {ep}) gives {computed}; the stated count is kept"), "workers"),
+    "aisimulate.missing_predictions": (N_plural("{mode} {phase}: {n} planned point without a prediction", "{mode} {phase}: {n} planned points without a prediction"), "n"),
+    "aisimulate.cancelled": (N_plural("{n} request cancelled at the end of the profiling window", "{n} requests cancelled at the end of the profiling window"), "n"),
+    "llmd.engine": (N_plural("{label}: {role}, {replicas} replica x {count} (accelerators per replica), {parallelism}", "{label}: {role}, {replicas} replicas x {count} (accelerators per replica), {parallelism}"), "replicas"),
+    "sglang.gpus_nodes": (N_plural("gpu_count from server_info: tp {tp} x pp {pp} x dp {dp} ({nodes} node)", "gpu_count from server_info: tp {tp} x pp {pp} x dp {dp} ({nodes} nodes)"), "nodes"),
+    "sglang.gpus_dp_attention_nodes": (N_plural("gpu_count from server_info: tp {tp} x pp {pp} ({nodes} node)", "gpu_count from server_info: tp {tp} x pp {pp} ({nodes} nodes)"), "nodes"),
+    "simulators.restarts": (N_plural("{n} request restart (preemption)", "{n} request restarts (preemption)"), "n"),
+    "vllm.sweep": (N_plural("vllm bench sweep serve summary.json: {n} run of the sweep", "vllm bench sweep serve summary.json: {n} runs of the sweep"), "n"),
+}
+TEMPLATES.update({fid: forms[0] for fid, (forms, _count) in COUNTED.items()})
+
+#: the "(s)" templates these flags had before they were counted: old workspaces' English text
+#: ("... (1 node(s))") still reads back as the flag
+_OLD_TEMPLATES: dict[str, str] = {
+    "aiconfigurator.workers": "{name}: {workers} worker(s) x {parallel} ({per_worker} GPUs each)",
+    "genai_perf.telemetry_table": "gpu_count from the GPU telemetry table ({n} GPU(s), {memory} GB total memory; GPU model not recorded)",
+    "inferencex.role_gpus_differ": "{role}: the row states {stated} GPUs, {workers} worker(s) x TP {tp} (EP {ep}) gives {computed}; the stated count is kept",
+    "aisimulate.missing_predictions": "{mode} {phase}: {n} planned point(s) without a prediction",
+    "aisimulate.cancelled": "{n} request(s) cancelled at the end of the profiling window",
+    "llmd.engine": "{label}: {role}, {replicas} replica(s) x {count} accelerator(s), {parallelism}",
+    "sglang.gpus_nodes": "gpu_count from server_info: tp {tp} x pp {pp} x dp {dp} ({nodes} node(s))",
+    "sglang.gpus_dp_attention_nodes": "gpu_count from server_info: tp {tp} x pp {pp} ({nodes} node(s))",
+    "simulators.restarts": "{n} request restart(s) (preemption)",
+    "vllm.sweep": "vllm bench sweep serve summary.json: {n} run(s) of the sweep",
+}
+
 TEXT = "text"  # the id of a literal text (plain(): user text, a file's own words)
 
 
 def flag(id: str, /, **params: Param) -> Message:
-    """The flag ``id`` with its parameters (the template is ``TEMPLATES[id]``)."""
-    return msg(id, TEMPLATES[id], **params)
+    """The flag ``id`` with its parameters (the template is ``TEMPLATES[id]``; a counted flag's form
+    follows its count)."""
+    return _message(id, TEMPLATES[id], params)
+
+
+def _message(fid: str, template: str, params: dict[str, Param]) -> Message:
+    counted = COUNTED.get(fid)
+    if counted is not None and template == counted[0][0]:
+        (singular, plural), count = counted
+        return msgn(fid, singular, plural, count, **params)
+    return msg(fid, template, **params)
 
 
 def english(m: Message | str) -> str:
@@ -502,7 +532,7 @@ def _from_data(data: Any) -> Message:
         shown = ", ".join(f"{k}={v}" for k, v in params.items())
         return plain(f"{fid} ({shown})" if shown else fid)
     try:
-        return msg(fid, template, **params) if params else _bare(fid, template)
+        return _message(fid, template, params) if params else _bare(fid, template)
     except ValueError:
         raise FlagDataError(_("flag {id!r}: params {params} do not match its template {template!r}").format(
             id=fid, params=", ".join(sorted(params)) or "-", template=template)) from None
@@ -532,10 +562,10 @@ _FORMATTER = string.Formatter()
 
 
 @cache
-def _patterns() -> tuple[tuple[re.Pattern[str], str, tuple[tuple[str, str, str], ...]], ...]:
-    """One anchored pattern per template, the most specific (most literal text) first."""
-    out: list[tuple[int, re.Pattern[str], str, tuple[tuple[str, str, str], ...]]] = []
-    for fid, template in TEMPLATES.items():
+def _patterns() -> tuple[tuple[re.Pattern[str], str, str, tuple[tuple[str, str, str], ...]], ...]:
+    """One anchored pattern per template (and per old template), the most specific (most literal text) first."""
+    out: list[tuple[int, re.Pattern[str], str, str, tuple[tuple[str, str, str], ...]]] = []
+    for fid, template in [*TEMPLATES.items(), *_OLD_TEMPLATES.items()]:
         parts: list[str] = []
         fields: list[tuple[str, str, str]] = []
         literal = 0
@@ -548,9 +578,9 @@ def _patterns() -> tuple[tuple[re.Pattern[str], str, tuple[tuple[str, str, str],
                 parts.append(f"(?P<{group}>.+?)" if fields[-1][2] != "r" else f"(?P<{group}>'.*?'|\".*?\")")
         if sum(ch.isalpha() for ch in template if ch not in "{}") - sum(len(n) for n, _, _ in fields) < 5:
             continue  # too little text of its own ("{name} {value}"): it would match anybody's words
-        out.append((literal, re.compile("".join(parts) + r"\Z", re.DOTALL), fid, tuple(fields)))
+        out.append((literal, re.compile("".join(parts) + r"\Z", re.DOTALL), fid, template, tuple(fields)))
     out.sort(key=lambda t: -t[0])
-    return tuple((p, fid, fields) for _, p, fid, fields in out)
+    return tuple((p, fid, template, fields) for _, p, fid, template, fields in out)
 
 
 def _value(text: str, spec: str, conversion: str) -> Param:
@@ -583,7 +613,7 @@ def _fixed_texts() -> dict[str, Message]:
 
 def from_english(text: str) -> Message:
     """The flag whose English rendering is ``text``, or ``text`` as literal text."""
-    for pattern, fid, fields in _patterns():
+    for pattern, fid, template, fields in _patterns():
         m = pattern.match(text)
         if m is None:
             continue
@@ -597,8 +627,10 @@ def from_english(text: str) -> Message:
             params[name] = value
         if not ok:
             continue
-        candidate = msg(fid, TEMPLATES[fid], **params)
+        candidate = msg(fid, template, **params)
         if english(candidate) == text:  # only an exact round trip: otherwise the text as written
+            if template != TEMPLATES[fid]:  # an old "(s)" text: the flag, now counted
+                return _message(fid, TEMPLATES[fid], params)
             if not fid.startswith("normalize."):
                 return candidate
             fixed = _fixed_texts()  # the "how" of a derived figure: one of ours when its text is

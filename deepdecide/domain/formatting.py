@@ -49,6 +49,9 @@ _SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
 #: the currency of money written without one: the workspace's (``assumptions.currency``) while a
 #: view of it is written (:func:`using_currency`), else US dollars
 _currency: ContextVar[str] = ContextVar("deepdecide_currency", default="USD")
+#: whether a block named its currency (:func:`using_currency`): only then does :func:`unit_text` write
+#: the language's symbol ("US$/M tokens" in Spanish); outside one it keeps "$" for its caller to replace
+_named: ContextVar[bool] = ContextVar("deepdecide_currency_named", default=False)
 
 
 def default_currency() -> str:
@@ -60,10 +63,11 @@ def using_currency(currency: str | None) -> Iterator[str]:
     """Write money in ``currency`` (an ISO 4217 code; None keeps the current one) in this block:
     the record and the CLI write a workspace's figures in its stated currency. No conversion."""
     code = (currency or _currency.get()).upper()
-    token = _currency.set(code)
+    token, named = _currency.set(code), _named.set(True)
     try:
         yield code
     finally:
+        _named.reset(named)
         _currency.reset(token)
 
 
@@ -368,8 +372,11 @@ def money(value: float | int | None, currency: str | None = None, *, digits: int
 
 
 def currency_unit(currency: str = "USD") -> str:
-    """The currency as a unit in headers and rates: "$" (USD), "€", "£", else its code ("CHF")."""
-    return _SYMBOLS.get(currency, currency)
+    """The currency as a unit in headers and rates: "$" (USD), "€", "£", else its code ("CHF"); in another
+    language the symbol its figures carry ("US$/GPU-h" beside "0,273 US$" in Spanish)."""
+    if _style(i18n.language()) is None:
+        return _SYMBOLS.get(currency, currency)
+    return currency_symbol(currency)
 
 
 def money_rate(value: float | int | None, currency: str, per: str, *, digits: int = 3) -> str:
@@ -411,7 +418,8 @@ def unit_text(unit: str) -> str:
     word = UNIT_WORDS.get(unit)
     text = i18n.gettext(word) if word is not None else unit
     if text.startswith("$") or text.startswith("-$"):
-        sign = currency_unit(_currency.get())
+        code = _currency.get()
+        sign = currency_unit(code) if _named.get() else _SYMBOLS.get(code, code)
         if sign != "$":
             text = text.replace("$", sign, 1)
     return text
@@ -529,15 +537,15 @@ def rate(value: float | None) -> str:
 
 def date(value: _dt.date | _dt.datetime | str | None) -> str:
     """A date: ISO in English, "2026-12-01"; the language's long form otherwise ("1 de diciembre de
-    2026"). A datetime keeps only its date; a string that is an ISO date is read as one, any other
-    is passed through."""
+    2026"). A datetime keeps only its date; a string that is an ISO date is read as one, an ISO month
+    ("2027-03") as a month (:func:`month`: "marzo de 2027"), any other is passed through."""
     if value is None or value == "":
         return DASH
     if isinstance(value, str):
         try:
             day = _dt.date.fromisoformat(value)
         except ValueError:
-            return value
+            return _day_or_month(value) if len(value) == 7 else value
     else:
         day = value.date() if isinstance(value, _dt.datetime) else value
     if _style(i18n.language()) is None:
@@ -545,6 +553,84 @@ def date(value: _dt.date | _dt.datetime | str | None) -> str:
     from babel import dates
 
     return str(dates.format_date(day, "long", locale=i18n.language()))
+
+
+def month(year: int, month_number: int) -> str:
+    """A month: ISO in English, "2026-11"; the language's own words otherwise ("noviembre de 2026")."""
+    if _style(i18n.language()) is None:
+        return f"{year:04d}-{month_number:02d}"
+    from babel import dates
+
+    return str(dates.format_skeleton("yMMMM", _dt.date(year, month_number, 1), locale=i18n.language()))
+
+
+def timestamp(value: str | None) -> str:
+    """An ISO timestamp as a table writes it: "2026-11-29 14:05:00Z" in English; the date as the
+    language writes it in figures ("29/11/2026 14:05:00Z" in Spanish), the time as it stands."""
+    if not value:
+        return DASH
+    text = value.replace("T", " ", 1)
+    if _style(i18n.language()) is None:
+        return text
+    try:
+        day = _dt.date.fromisoformat(text[:10])
+    except ValueError:
+        return text
+    return f"{day.day:02d}/{day.month:02d}/{day.year:04d}{text[10:]}"
+
+
+def month_label(label: str) -> str:
+    """A month of a horizon as a table cell writes it: ISO in English ("2027-03"); the language's short
+    month otherwise ("mar 2027"); "M4" (a horizon without a start date) as it is."""
+    found = _MONTH_RE.fullmatch(label or "")
+    if found is None or _style(i18n.language()) is None or not 1 <= int(found.group(2)) <= 12:
+        return label
+    from babel import dates
+
+    return str(dates.format_skeleton("yMMM", _dt.date(int(found.group(1)), int(found.group(2)), 1),
+                                     locale=i18n.language()))
+
+
+def quoted(text: str) -> str:
+    """Third-party words quoted as their source wrote them: as they are in English, between
+    «guillemets» in another language, so that a reader sees they were not translated."""
+    if not text or _style(i18n.language()) is None:
+        return text
+    return f"«{text}»"
+
+
+_MONTH_RE = re.compile(r"(\d{4})-(\d{2})")
+_NOTE_DATE = re.compile(r"^(?P<date>\d{4}(?:-\d{2}(?:-\d{2})?)?)(?:\s*\((?P<note>.*)\))?$")
+
+
+def _day_or_month(text: str) -> str:
+    if len(text) == 10:
+        return date(text)
+    if len(text) == 7:
+        m = _MONTH_RE.fullmatch(text)
+        if m and 1 <= int(m.group(2)) <= 12:
+            return month(int(m.group(1)), int(m.group(2)))
+    return text
+
+
+def source_date(as_of: str | None) -> str:
+    """A source's as-of date as the language writes dates: "2026-04-03" -> "3 de abril de 2026",
+    "2026-11" -> "noviembre de 2026"; the source's own note beside it, or an as-of that is not a date
+    ("measured on SGLang v0.5.15"), is quoted as written (:func:`quoted`); English is unchanged."""
+    if as_of is None or not str(as_of).strip():
+        return DASH
+    text = str(as_of).strip()
+    if _style(i18n.language()) is None:
+        return text
+    found = _NOTE_DATE.match(text)
+    if found:
+        day = _day_or_month(found.group("date"))
+        return day if found.group("note") is None else f"{day} ({quoted(found.group('note'))})"
+    undated = re.match(r"^undated(?:\s*\((?P<note>.*)\))?$", text)
+    if undated:
+        word = i18n._("undated")
+        return word if undated.group("note") is None else f"{word} ({quoted(undated.group('note'))})"
+    return quoted(text)
 
 
 def estimate(likely: float | None, low: float | None = None, high: float | None = None, unit: str = "",

@@ -50,6 +50,20 @@ class Day:
 
 
 @dataclass(frozen=True, slots=True)
+class Quoted:
+    """Words of a third party (a source's title, its as-of note) as a parameter: rendered as written,
+    marked as a quotation in another language than English (:func:`formatting.quoted`); a source's
+    as-of (``as_of=True``) with its date in the language's words (:func:`formatting.source_date`).
+    JSON (``to_data``) keeps the text."""
+
+    text: str
+    as_of: bool = False
+
+    def __str__(self) -> str:
+        return formatting.source_date(self.text) if self.as_of else formatting.quoted(self.text)
+
+
+@dataclass(frozen=True, slots=True)
 class Amount:
     """A figure with its analysis unit as a message parameter ("2 person-weeks", "$0.30/GPU-h"):
     written when the message is rendered, in the language and currency of that moment
@@ -68,7 +82,7 @@ class Amount:
 
 
 #: what a parameter may hold
-Param = Union[str, int, float, bool, None, "Message", Amount, Day, tuple["Param", ...]]
+Param = Union[str, int, float, bool, None, "Message", Amount, Day, Quoted, tuple["Param", ...]]
 
 Translate = Callable[[str], str]
 
@@ -245,7 +259,7 @@ class _Formatter(string.Formatter):
     def format_field(self, value: object, format_spec: str) -> str:
         if isinstance(value, Message):
             return value.render(self.translate)
-        if isinstance(value, (Amount, Day)):
+        if isinstance(value, (Amount, Day, Quoted)):
             return str(value)
         if isinstance(value, Enum):  # a coded value (a StrEnum member): its word in the vocabulary
             return vocabulary.word(value)
@@ -334,6 +348,8 @@ def _param_data(v: Param) -> object:
         return {"value": value, "unit": v.unit, "approx": True, "low": _finite(v.low), "high": _finite(v.high)}
     if isinstance(v, Day):
         return v.iso
+    if isinstance(v, Quoted):
+        return v.text
     if isinstance(v, tuple):
         return [_param_data(x) for x in v]
     return v

@@ -324,3 +324,92 @@ def term(value: object) -> str:
         if code in context:
             return context[code]
     return code
+
+
+#: the words our importers write into a file's tool and version where the file states none
+#: ("aiperf (CSV export; version not in the file)", "benchmark_serving.py (before 2025)"): the
+#: stored text stays English; :func:`tool_text` writes it in the interface language
+TOOL_WORDS: tuple[str, ...] = (
+    i18n.N_("performance CSV and JSON joined; version not in the files"),
+    i18n.N_("performance CSV; version not in the file"),
+    i18n.N_("performance JSON; version not in the file"),
+    i18n.N_("CSV export; version not in the file"),
+    i18n.N_("version not in the file"),
+    i18n.N_("experiment record"),
+    i18n.N_("late 2024 to mid 2025"),
+    i18n.N_("before 2025"),
+    i18n.N_("early 2024"),
+    i18n.N_("one batch per iteration"),
+    i18n.N_("offline LLM engine"),
+    i18n.N_("individual responses"),
+    i18n.N_("medians only"),
+    i18n.N_("accuracy anchors"),
+    i18n.N_("lookup summary"),
+    i18n.N_("API rows"),
+    i18n.N_("golden dataset"),
+    i18n.N_("simulated"),
+    i18n.N_("results version"),
+)
+
+
+def tool_text(text: str) -> str:
+    """A file's tool and version as the interface language writes our words in it ("aiperf (CSV export;
+    version not in the file)" -> "aiperf (exportación CSV; versión no indicada en el archivo)"); the
+    tool's names and the file's own version stay as they are."""
+    if not text or i18n.language() == i18n.DEFAULT:
+        return text
+    for phrase in TOOL_WORDS:  # longest first, as listed
+        if phrase in text:
+            text = text.replace(phrase, i18n.gettext(phrase))
+    return text
+
+
+#: the run labels a reproduction record's importer writes (aisimulate): English stored text, each form a
+#: message so that a view writes it in the interface language (:func:`run_label_text`)
+_LABEL_FORMS: tuple[tuple[str, str], ...] = (
+    (r"re-measurement (?P<name>\S+) of (?P<reference>.+)", i18n.N_("re-measurement {name} of {reference}")),
+    (r"case (?P<name>\S+) \(re-measures case (?P<other>\S+)\)", i18n.N_("case {name} (re-measures case {other})")),
+    (r"case (?P<name>\S+)", i18n.N_("case {name}")),
+    (r"reference: (?P<what>.+)", i18n.N_("reference: {what}")),
+    (r"row (?P<row>\d+) (?P<rest>.+)", i18n.N_("row {row} {rest}")),
+    (r"row (?P<row>\d+)", i18n.N_("row {row}")),
+)
+
+
+def run_label_text(label: str) -> str:
+    """A run's label as the interface language writes the words our importers put in it ("re-measurement
+    on of row 224" -> "nueva medición on de la fila 224"); any other label (the user's, a file's) as it is."""
+    import re
+
+    if not label or i18n.language() == i18n.DEFAULT:
+        return label
+    for pattern, template in _LABEL_FORMS:
+        found = re.fullmatch(pattern, label)
+        if found is not None:
+            from deepdecide.domain.formatting import quoted
+
+            # the file's own words ("on", "off", "vllm agg conc 64") quoted as it writes them
+            parts = {k: run_label_text(v) if k in ("reference", "what") else quoted(v) if k in ("name", "other", "rest") else v
+                     for k, v in found.groupdict().items()}
+            return i18n.gettext(template).format(**parts)
+    return label
+
+
+#: the load words of a prediction pair or a reproduction ("concurrency 64", "rate 2/s")
+_LOAD_FORMS: tuple[tuple[str, str], ...] = (
+    (r"concurrency (?P<n>.+)", i18n.N_("concurrency {n}")),
+    (r"rate (?P<rate>.+)", i18n.N_("rate {rate}")),
+)
+
+
+def load_text(load: str | None) -> str:
+    """A pair's load in the interface language ("concurrency 64" -> "concurrencia 64")."""
+    import re
+
+    if not load or i18n.language() == i18n.DEFAULT:
+        return load or ""
+    for pattern, template in _LOAD_FORMS:
+        found = re.fullmatch(pattern, load)
+        if found is not None:
+            return i18n.gettext(template).format(**found.groupdict())
+    return load

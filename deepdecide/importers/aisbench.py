@@ -203,7 +203,7 @@ def parse_pair(csv_src: Source, json_src: Source) -> Parsed:
     in_json = json_stages(r)
     common = [s for s in by_stage if s in in_json]
     if not common:
-        raise csv_src.error(_("holds the {csv} stage(s) and {other} the {json} stage(s): no stage in common, so they "
+        raise csv_src.error(_("holds the stages {csv} and {other} the stages {json}: no stage in common, so they "
                               "are not one run").format(csv=", ".join(by_stage) or "-", other=json_src.name,
                                                         json=", ".join(in_json) or "-"))
     d = RunDraft("aisbench", tool_version="ais_bench (performance CSV and JSON joined; version not in the files)")

@@ -50,7 +50,7 @@ from deepdecide.domain.environment import (
 )
 from deepdecide.domain.errors import DeepdecideError, EvidenceImportError
 from deepdecide.domain.i18n import _
-from deepdecide.domain.messages import Message, msg
+from deepdecide.domain.messages import Message, msg, msgn
 from deepdecide.domain.userfiles import read_user_file
 from deepdecide.importers.base import ImportContext, Importer, Parsed, Source
 from deepdecide.importers.nvidia_smi import parse_nvidia_smi_xml
@@ -147,8 +147,8 @@ class EnvironmentManifest(Importer):
                              "is the newest the driver supports, not the toolkit", cuda=smi.cuda))
         runtime_version = values.get("runtime_version") or (lock.runtime_version if lock else "")
         if lock is not None and not lock.pinned:
-            notes.append(msg("environment.lock_unpinned", "{file}: {n} package(s) not pinned to one version "
-                             "({names})", file=text["lock_file"], n=lock.unpinned_count, names=lock.unpinned[:5]))
+            notes.append(msgn("environment.lock_unpinned", "{file}: {n} package not pinned to one version ({names})",
+                              "{file}: {n} packages not pinned to one version ({names})", "n", file=text["lock_file"], n=lock.unpinned_count, names=lock.unpinned[:5]))
         capture = EnvironmentCapture(
             runtime=runtime, runtime_version=runtime_version, gpu_name=smi.gpu_name, gpu_count=smi.gpu_count,
             driver=driver, driver_cuda=smi.cuda, cuda=values.get("cuda", ""), cann=values.get("cann", ""),

@@ -28,7 +28,7 @@ note                free text kept in the check's source
 from __future__ import annotations
 
 from deepdecide.domain.evidence import ParityCheck, ParityKind, Verdict
-from deepdecide.domain.i18n import _
+from deepdecide.domain.i18n import _, ngettext
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.parity_rules import Comparison, apply
 from deepdecide.importers.secrets import strip_secrets
@@ -103,7 +103,8 @@ class ParityCsv(Importer):
         names = [c.strip().lower() for c in header]
         unknown = [n for n in names if n and n not in COLUMNS]
         if unknown:
-            raise src.error(_("unknown column(s) {unknown}; known: {known}").format(unknown=", ".join(unknown), known=", ".join(COLUMNS)), line=header_line)
+            raise src.error(ngettext("unknown column {unknown}; known: {known}", "unknown columns {unknown}; known: {known}",
+                                     len(unknown)).format(unknown=", ".join(unknown), known=", ".join(COLUMNS)), line=header_line)
         checks = []
         for line, row in rows[1:]:
             if len(row) > len(names):
@@ -128,6 +129,6 @@ class ParityJson(Importer):
             node.obj()
             unknown = [k for k in node.obj() if k not in COLUMNS]
             if unknown:
-                raise node.fail(_("unknown key(s) {keys}").format(keys=", ".join(unknown)))
+                raise node.fail(ngettext("unknown key {keys}", "unknown keys {keys}", len(unknown)).format(keys=", ".join(unknown)))
             checks.append(check_from(node, src, f"checks[{i}]"))
         return Parsed(parity=checks, tool_version=FORMAT)

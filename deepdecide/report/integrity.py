@@ -31,7 +31,7 @@ from typing import Any
 
 from deepdecide.domain import approval, formatting
 from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
-from deepdecide.domain.i18n import N_, _
+from deepdecide.domain.i18n import N_, _, ngettext
 from deepdecide.domain.vocabulary import word
 from deepdecide.domain.workspace import SCHEMA_VERSION, RecordStatus, Vote, Workspace
 from deepdecide.report.approval import APPROVAL, APPROVED, REJECTED, ApprovalState, state_of_record
@@ -147,8 +147,11 @@ def _explain_difference(pdf: bytes, rebuilt: bytes, inputs: bytes, found: Verifi
     if len(pdf) > len(rebuilt) and _revisions(pdf) > 1:
         base = pdf[:len(rebuilt)]
         updates = _revisions(pdf) - 1
-        found.reasons.append(_("the file holds {n} incremental update(s) after its first {size} (signatures): the "
-                               "record is those first bytes, compared here with the record its inputs give").format(
+        found.reasons.append(ngettext(
+            "the file holds {n} incremental update after its first {size} (signatures): the "
+            "record is those first bytes, compared here with the record its inputs give",
+            "the file holds {n} incremental updates after its first {size} (signatures): the "
+            "record is those first bytes, compared here with the record its inputs give", updates).format(
                                    n=updates, size=formatting.count(len(rebuilt), "byte")))
         before = len(found.reasons)
         _explain_record(base, rebuilt, inputs, found)
@@ -283,8 +286,9 @@ def verify(pdf: bytes, *, trust: list[Any] | None = None, crls: list[Any] | None
                                    "no page shows a deepdecide inputs hash: it was not made by deepdecide").format(
                                        files=", ".join(missing)))
         else:
-            found.reasons.append(_("the embedded file(s) {files} are missing: the record's inputs "
-                                   "were removed").format(files=", ".join(missing)))
+            found.reasons.append(ngettext("the embedded file {files} is missing: the record's inputs were removed",
+                                          "the embedded files {files} are missing: the record's inputs were removed",
+                                          len(missing)).format(files=", ".join(missing)))
         found.signatures = _signatures(pdf, trust, found)
         return found
     found.inputs_sha256 = sha256_hex(inputs)
@@ -435,8 +439,10 @@ def _unconfirmed(pdf: bytes, inputs: bytes, params: bytes, previous: bytes | Non
         altered.append(_("the pages cannot be read to find the inputs hash in their footers"))
     else:
         pages = [i for i, h in enumerate(hashes, start=1) if h != digest]
-        altered.append(_("the footer of page(s) {pages} does not show the SHA-256 of the embedded inputs "
-                         "({digest}…): the pages or the attachment were changed").format(
+        altered.append(ngettext("the footer of page {pages} does not show the SHA-256 of the embedded inputs "
+                                "({digest}…): the pages or the attachment were changed",
+                                "the footers of pages {pages} do not show the SHA-256 of the embedded inputs "
+                                "({digest}…): the pages or the attachment were changed", len(pages)).format(
                              pages=", ".join(map(str, pages[:8])) + (" …" if len(pages) > 8 else ""),
                              digest=digest[:16]))
     # every compressed stream decodes with its checksum (a changed byte in a page, font or file breaks it)

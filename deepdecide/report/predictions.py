@@ -18,6 +18,7 @@ from deepdecide.analysis.prediction import (
 )
 from deepdecide.domain import formatting as fmt
 from deepdecide.domain.i18n import _, ngettext
+from deepdecide.domain.vocabulary import load_text, run_label_text
 from deepdecide.domain.workspace import Workspace
 from deepdecide.report.styles import Paragraph, bullets, esc, para, styles, table
 from deepdecide.report.words import word
@@ -78,7 +79,7 @@ def section(ws: Workspace, assessment: Any, heading: Any, body_width: float) -> 
     for r, p in zip(rows, assessment.prediction_pairs, strict=True):
         conf = _("{cell}, {model}, {gpus} GPUs, {tokens} tok, {load}").format(
             cell=r["runtime × platform"], model=p.model, gpus=fmt.integer(p.gpu_count), tokens=r["tokens in / out"],
-            load=p.load)
+            load=load_text(p.load))
         values = [v for k, v in r.items() if k.endswith("predicted / measured")]
         errors = [v for k, v in r.items() if k.endswith(" error")]
         body.append([p.tool, conf, r["predicted run"], r["measured run"], values[0], errors[0], values[1], errors[1],
@@ -103,8 +104,8 @@ def reproductions(ws: Workspace, assessment: Any, heading: Any, body_width: floa
     header = [_("Configuration"), _("Reference point"), _("Re-measurement"), _("tok/s/GPU ref. / re-meas."),
               _("tok/s/GPU err."), _("TTFT err."), _("TPOT err.")]
     body = [[_("{cell}, {model}, {gpus} GPUs, {load}").format(cell=r["configuration"], model=r["model"],
-                                                              gpus=fmt.integer(r["gpus"]), load=r["load"]),
-             r["reference"], r["remeasurement"], f"{r['tps_reference']} / {r['tps_remeasured']}", r["tps_error"],
+                                                              gpus=fmt.integer(r["gpus"]), load=load_text(r["load"])),
+             run_label_text(r["reference"]), run_label_text(r["remeasurement"]), f"{r['tps_reference']} / {r['tps_remeasured']}", r["tps_error"],
              r["ttft_error"], r["tpot_error"]] for r in rows]
     fixed = [20 * mm, 14 * mm, 14 * mm, 12 * mm]
     widths = [body_width - sum(fixed) - 84 * mm, 42 * mm, 42 * mm, *fixed]

@@ -22,7 +22,7 @@ from deepdecide.analysis.assessment import Assessment
 from deepdecide.domain import i18n
 from deepdecide.domain.errors import DeepdecideError
 from deepdecide.domain.formatting import using_currency
-from deepdecide.domain.i18n import _
+from deepdecide.domain.i18n import _, ngettext
 from deepdecide.domain.messages import names_of, naming
 from deepdecide.domain.progress import Cancellable, ProgressCallback, check_cancelled, scaled
 from deepdecide.domain.workspace import Workspace
@@ -60,7 +60,8 @@ def normalise_sections(sections: Iterable[str] | None) -> tuple[str, ...]:
     chosen = set(sections)
     unknown = sorted(chosen - set(SECTIONS))
     if unknown:
-        raise ReportError(_("unknown section(s) {unknown}; expected some of: {sections}").format(
+        raise ReportError(ngettext("unknown section {unknown}; expected some of: {sections}",
+                                   "unknown sections {unknown}; expected some of: {sections}", len(unknown)).format(
             unknown=", ".join(map(repr, unknown)), sections=", ".join(SECTIONS)))
     chosen.add("cover")
     return tuple(s for s in SECTIONS if s in chosen)

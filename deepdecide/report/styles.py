@@ -283,9 +283,9 @@ _BREAKS = re.compile(r"[ \t\r\n]+")
 
 
 def keep_figures_whole(text: str) -> str:
-    """``text`` with "≈" bound to the figure after it by a no-break space, so that a table cell never
-    leaves it alone at a line end."""
-    return text.replace("≈ ", "≈\u00a0")
+    """``text`` with "≈" bound to the figure after it and a " · " separator to the word before it by a
+    no-break space, so that a table cell never leaves either alone on a line."""
+    return text.replace("≈ ", "≈\u00a0").replace(" · ", "\u00a0· ")
 
 
 #: the smallest size a table cell is set in to keep a figure and its unit on one line
@@ -300,12 +300,22 @@ def _shrunk(style: ParagraphStyle, size: float) -> ParagraphStyle:
                           leading=style.leading * size / style.fontSize)
 
 
+#: a word of a language (letters, perhaps hyphenated, with its punctuation): never split inside
+_WORD = re.compile(r"[(\"«]?[^\W\d_]+(?:-[^\W\d_]+)*[.,;:)\"»]?")
+#: a bare figure ("0,0126", "-2,1 %" once joined, "(12)")
+_FIGURE = re.compile(r"[-+\u2212±≈~(]?\d[\d.,]*[)%]?")
+#: the longest word a cell is set smaller for (a longer run of letters is broken as usual)
+LONGEST_WORD = 24
+
+
 def _widest_is_figure(text: str, font: str, size: float) -> bool:
     """Whether the widest unbreakable piece of ``text`` is a figure joined to its unit or currency (by a
-    no-break space): only that is set smaller; a long name ("DeepSeek-V4.1-Flash") is broken as usual."""
+    no-break space) or a word ("necesaria", "concluyente"): only those are set smaller, so that no
+    line splits them; a long name ("DeepSeek-V4.1-Flash"), a path or a URL is broken as usual."""
     words = [w for w in _BREAKS.split(keep_figures_whole(str(text))) if w]
     widest = max(words, key=lambda w: text_width(fonts.safe_text(w), font, size), default="")
-    return "\u00a0" in widest
+    return "\u00a0" in widest or (len(widest) <= LONGEST_WORD and (_WORD.fullmatch(widest) is not None
+                                                                   or _FIGURE.fullmatch(widest) is not None))
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -363,7 +373,7 @@ def fit_header(header: Sequence[str], widths: Sequence[float],
         split = 1 if words[i] * size / st.fontSize > widths[i] - 2 * PAD + 0.01 else 0
         style = st if size == st.fontSize and not split else ParagraphStyle(
             f"head_{size:.2f}_{split}", parent=st, fontSize=size, leading=size * 1.23, splitLongWords=split)
-        cells.append(Paragraph(esc(h), style))
+        cells.append(Paragraph(esc(keep_figures_whole(h)), style))
     return widths, cells
 
 

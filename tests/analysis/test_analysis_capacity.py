@@ -74,7 +74,7 @@ def test_no_run_meets_the_slo_and_no_assumption():
     cap = _cap(ws)
     assert cap.value is None and cap.basis == CapacityBasis.FAILS_SLO
     assert "fails the SLO at the lightest measured load" in str(cap.figure.missing_reason)
-    assert "none of the 4 applicable run(s)" in str(cap.figure.missing_reason)
+    assert "none of the 4 applicable runs" in str(cap.figure.missing_reason)
 
 
 def test_assumption_is_used_flagged_and_performs_not_reached():

@@ -105,7 +105,7 @@ def test_an_slo_no_run_meets_says_why_on_the_option():
     ws = replace(workspace(), slo=replace(workspace().slo, ttft_p99_ms=100))
     oa = evaluate(ws).option("keep-vllm-h100")
     assert not oa.evidence.performs.reached
-    assert "none of 4 run(s) meets the SLO" in str(oa.evidence.performs.reasons[0])
+    assert "none of 4 runs meets the SLO" in str(oa.evidence.performs.reasons[0])
     assert "closest, vllm-bench, concurrency 64, 8 GPUs: TTFT p99 900 ms > 100 ms" in str(oa.evidence.performs.reasons[1])
     assert oa.capacity.value is None
     assert any(str(m).startswith("no capacity") for m in oa.messages)

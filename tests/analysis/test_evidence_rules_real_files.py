@@ -253,7 +253,7 @@ def test_an_aiconfigurator_only_option_under_a_p99_slo_keeps_its_labelled_assump
 
     out = " ".join(render(aic_workspace, a).split())
     assert "capacity: 60 output tok/s/GPU (assumed)" in out
-    assert "capacity: ASSUMPTION, not a measurement (58 applicable run(s)" in out
+    assert "capacity: ASSUMPTION, not a measurement (58 applicable runs" in out
     assert "cannot be judged against the SLO: TTFT p99 not measured; TPOT p99 not measured" in out
     assert "capacity range: assumption: the draws go from 40 to 80" in out
 

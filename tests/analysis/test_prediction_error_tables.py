@@ -104,7 +104,7 @@ def test_the_published_error_widens_a_prediction_with_no_local_pair():
     assert (cap.low, cap.high) == pytest.approx((2000 / (1 + spread), 2000 / (1 - spread)))
     assert cap.low == pytest.approx(1906.68, abs=0.01) and cap.high == pytest.approx(2102.92, abs=0.01)
     basis = [str(f) for f in cap.figure.flags if "published for" in str(f)]
-    assert len(basis) == 1 and "FPM MAPE 4.9 % over 38 point(s)" in basis[0]
+    assert len(basis) == 1 and "FPM MAPE 4.9 % over 38 points" in basis[0]
     draws = a.monte_carlo.for_option("port-deepinfer-h100").cost_per_m_tokens_usd
     assert draws.p90 > draws.p10
     (line,) = error_basis_lines(a)
@@ -152,7 +152,7 @@ def test_the_record_lists_the_tables():
     lines = error_table_lines((_table("GB200"),))
     assert len(lines) == 6
     assert lines[0] == ("aisimulate FPM, DeepSeek-V4.1 on GB200, forward pass time (all): MAPE 4.9 %, WAPE 4.9 %, "
-                        "38 point(s) (dsv41_gb200_fpm_holdout-v1_derived-error-metrics.json)")
+                        "38 points (dsv41_gb200_fpm_holdout-v1_derived-error-metrics.json)")
 
 
 def test_reproduction_record_pairs_the_reference_with_its_re_measurements():

@@ -226,4 +226,4 @@ def test_evaluate_prints_the_pairs_and_the_predictor_errors(tmp_path):
     text = render(ws, evaluate(ws, sensitivity=False))
     assert "Predicted vs measured" in text
     assert f"({twin}): TTFT mean -33.3 %, TPOT mean +20.0 %, output tok/s/GPU +11.1 %" in text
-    assert "aiconfigurator: 1 prediction(s) beside a measurement" in text
+    assert "aiconfigurator: 1 prediction beside a measurement" in text

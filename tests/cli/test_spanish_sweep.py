@@ -44,6 +44,8 @@ ALLOWED = (
     "installation and versioning", "policy", "GPU installation", "docs:",
     "(repo HEAD; latest release", "CUDA 13 required from",
     "cover, summary, context, options, matrix",  # report section ids (values of --sections)
+    "Compatibilidad de DeepInfer con H100: qué significa la lista oficial",  # the article, under its own title
+    "qué significa la", "lista oficial",  # ... as a table column wraps it
 )
 
 
@@ -148,3 +150,22 @@ def test_english_shows_nothing_spanish(setup):
         argv = [en if a.endswith("ws.deepdecide.yaml") else a for a in map(str, commands[name])]
         out = run("--lang", "en", *map(str, argv))
         assert not SPANISH.search(_strip_allowed(out)), (name, SPANISH.search(_strip_allowed(out)))
+
+
+#: an ISO date or month standing alone (not part of a path, a version, a hash or a name)
+ISO_DATE = re.compile(r"(?<![\w~/.@:-])\d{4}-\d{2}(?:-\d{2})?(?![\w/:-])")
+
+
+def test_every_command_writes_its_dates_in_spanish(setup):
+    """Under Spanish a command's dates are words ("29 de noviembre de 2026", "ene 2027"), never ISO text;
+    quoted words (a source's own note) and the support matrix's cited notes aside."""
+    commands = _commands(setup)
+    found = {}
+    for name in ORDER:
+        out = run("--lang", "es", *commands[name])
+        out = re.sub(r"«[^»]*»|'[^']*'|\"[^\"]*\"", " ", out)
+        out = re.sub(r"soporte: .*|\[fuente: .*|fuente: .*", " ", out)
+        bad = [line.strip()[:120] for line in out.splitlines() if ISO_DATE.search(line)]
+        if bad:
+            found[name] = bad[:4]
+    assert not found, found

@@ -37,28 +37,37 @@ def test_items_of_a_status_are_counted_after_it():
         assert one == "NO ENCAJA: 1 elemento (no cuenta para nada)"
 
 
-def test_no_pseudo_plural_is_left_in_the_command_line_the_record_or_the_desktop():
-    """ "{n} warning(s)", "configuration(s)", "run(s)": a count is written in its own number through
-    ngettext, in both languages, in the command line, the record's sections and the desktop (the
-    analysis's and the importers' messages are not covered yet: a Message has no plural form)."""
+def test_no_pseudo_plural_is_left_in_any_surface_in_either_language():
+    """ "{n} warning(s)", "configuration(s)", "run(s)", "nodo(s)", "ejecución(es)": a count is written
+    in its own number through ngettext (or a counted message, ``msgn``; a counted importer flag,
+    ``flags.COUNTED``), in both languages, everywhere: the command line, the record, the desktop, the
+    analysis's and the importers' messages. A unit in parentheses ("Duration (s)") is not a plural."""
     import importlib.util
+    import re
     import sys
     from pathlib import Path
 
-    spec = importlib.util.spec_from_file_location("i18n_tool", Path(__file__).resolve().parents[2] / "tools" / "i18n.py")
+    from babel.messages.pofile import read_po
+
+    root = Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location("i18n_tool", root / "tools" / "i18n.py")
     assert spec is not None and spec.loader is not None
     catalog_tool = importlib.util.module_from_spec(spec)  # the project's own catalog tool
     sys.modules.setdefault("i18n_tool", catalog_tool)
     spec.loader.exec_module(catalog_tool)
 
-    surfaces = ("deepdecide/cli/", "deepdecide/gui/", "deepdecide/report/sections/", "deepdecide/report/words.py")
+    pseudo = re.compile(r"\w\((?:s|es|n|as|os)\)")
     leftovers = []
     for m in catalog_tool.template():
         ident = m.id if isinstance(m.id, str) else m.id[0]
-        files = {loc[0] for loc in m.locations}
-        if "(s)" in ident.replace("Duration (s)", "") and any(f.startswith(surfaces) for f in files):
-            leftovers.append((sorted(files), ident))
+        if pseudo.search(ident):
+            leftovers.append((sorted({loc[0] for loc in m.locations}), ident))
     assert not leftovers
+    po = root / "data" / "locale" / "es" / "LC_MESSAGES" / "deepdecide.po"
+    with po.open("rb") as f:
+        spanish = [(m.id, m.string) for m in read_po(f) if m.id]
+    left = [(i, s) for i, s in spanish for text in ([s] if isinstance(s, str) else s) if pseudo.search(text)]
+    assert not left, left[:10]
 
 
 def test_a_date_in_a_message_follows_the_language_and_json_keeps_iso():

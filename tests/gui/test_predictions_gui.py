@@ -39,7 +39,7 @@ def test_the_evidence_page_pairs_a_prediction_with_its_measured_twin(make_window
     assert values["TPOT error"] == "+20.0 %"
     assert values["TTFT error"].endswith("33.3 %") and values["TTFT error"] != "+33.3 %"
     assert twin in values["measured run"]
-    assert "aiconfigurator: 1 prediction(s) beside a measurement" in page.pairs.note.text()
+    assert "aiconfigurator: 1 prediction beside a measurement" in page.pairs.note.text()
     _shot(window, "evidence_predicted_vs_measured.png")
 
     page.tabs.setCurrentWidget(page.table_tab)  # the normalized table labels predicted runs

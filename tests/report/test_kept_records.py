@@ -153,7 +153,7 @@ def test_a_kept_record_with_a_swapped_attachment_is_altered(tmp_path):
     result = verify(bad)
     assert result.status == ALTERED
     assert result.inputs_sha256 == sha256_hex(spanish)
-    assert "does not show the SHA-256 of the embedded inputs" in result.reasons[0], result.reasons
+    assert "do not show the SHA-256 of the embedded inputs" in result.reasons[0], result.reasons
     path = tmp_path / "swapped.pdf"
     path.write_bytes(bad)
     assert _run(["verify", str(path)])[0] == EXIT_ALTERED

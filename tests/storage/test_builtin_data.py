@@ -127,7 +127,7 @@ def test_deepinfer_h100_is_undocumented_and_says_a_port_is_experimental(matrix):
     cell = matrix.entry("deepinfer", "nv-h100")
     assert cell.status is SupportStatus.UNDOCUMENTED
     assert "Not on DeepInfer's official list: a port is experimental" in cell.notes
-    assert cell.sources[0].title == "DeepInfer compatibility note"
+    assert cell.sources[0].title == "Compatibilidad de DeepInfer con H100: qué significa la lista oficial"  # its own title
     assert cell.sources[0].kind == "article"
 
 

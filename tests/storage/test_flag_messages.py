@@ -55,7 +55,8 @@ def test_a_schema_3_file_maps_known_flag_texts_to_messages_and_keeps_the_rest(tm
     assert [m.id for m in got] == ["vllm.failed_derived", "sglang.gpus_nodes", "normalize.disagrees",
                                    "inferencemax.runner", "import.dropped_line_path", "edits.set_by_user_was",
                                    flags.TEXT]
-    assert [flags.english(m) for m in got] == OLD_FLAGS  # the same English text as before
+    # the same English text as before, but a counted flag's "(s)" now agrees with its count
+    assert [flags.english(m) for m in got] == [t.replace("(1 node(s))", "(1 node)") for t in OLD_FLAGS]
     assert got[2].args == {"key": "output_throughput_tps", "own": 120.0, "how": "total output tokens / duration",
                            "derived": 100.0, "diff": 20.0}
     assert got[4].args == {"line": 12, "path": "mean_ttft_ms", "held": "NaN"}

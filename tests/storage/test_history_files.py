@@ -165,6 +165,8 @@ def test_a_kept_workspace_opens_evaluates_and_saves_with_nothing_lost(path, tmp_
     # each named by a warning
     mapped = {leaf for w in warnings for leaf in _leaves(_at(before, w.path))}
     lost = set(_leaves(before)) - set(_leaves(after)) - mapped - {repr(float(before.get("schema_version") or 1))}
+    # an old flag text of a flag now counted ("(1 node(s))") is that flag, written as it reads now ("(1 node)")
+    lost = {leaf for leaf in lost if flags.english(flags.from_english(leaf)) not in set(_leaves(after))}
     assert not lost, sorted(lost)[:20]
 
 

@@ -54,9 +54,10 @@ def entry_tooltip(matrix: SupportMatrix, runtime_id: str, platform_id: str, entr
                      for r in entry.requirements)
     if entry.sources:
         lines.append(_("Sources:"))
-        lines.extend(f"&nbsp;&nbsp;• {s.title} — {s.url_or_path} ({as_of} {formatting.date(s.as_of)})" for s in entry.sources)
-    if entry.notes:
-        lines.append(entry.notes)
+        lines.extend(f"&nbsp;&nbsp;• {formatting.quoted(s.title)} — {formatting.quoted(s.url_or_path)} "
+                     f"({as_of} {formatting.source_date(s.as_of)})" for s in entry.sources)
+    if entry.notes:  # the matrix's own notes, quoted in their language
+        lines.append(formatting.quoted(entry.notes))
     return "<br>".join(lines)
 
 

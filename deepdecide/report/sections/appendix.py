@@ -10,6 +10,7 @@ from reportlab.platypus import Flowable, PageBreak, Spacer
 from deepdecide.domain import formatting
 from deepdecide.domain.formatting import DASH, integer
 from deepdecide.domain.i18n import _, ngettext
+from deepdecide.domain.vocabulary import tool_text
 from deepdecide.report.evidence_files import EVIDENCE_CSV_NAME, summarised
 from deepdecide.report.sections.base import BODY_W, Context, file_refs, h1, h2, num
 from deepdecide.report.sections.titles import title
@@ -47,14 +48,15 @@ def appendix(ctx: Context) -> list[Flowable]:
         groups: dict[tuple[str, str], list[int]] = {}
         for i, f in enumerate(files, start=1):
             p = f.provenance
-            groups.setdefault((f"{p.tool} {p.tool_version}".strip(), word(p.kind) + (f": {p.label}" if p.label else "")),
+            groups.setdefault((f"{p.tool} {tool_text(p.tool_version)}".strip(), word(p.kind) + (f": {p.label}" if p.label else "")),
                               []).append(i)
         rows = []
         for (tool, kind), numbers in groups.items():
             # the date and the time apart, never broken inside the time
             dates = sorted((files[i - 1].provenance.imported_at or "").replace("T", " ", 1) for i in numbers
                            if files[i - 1].provenance.imported_at)
-            imported = DASH if not dates else dates[0] if dates[0] == dates[-1] else f"{dates[0]} to {dates[-1]}"
+            imported = DASH if not dates else formatting.timestamp(dates[0]) if dates[0] == dates[-1] else \
+                _("{low} to {high}").format(low=formatting.timestamp(dates[0]), high=formatting.timestamp(dates[-1]))
             rows.append([file_refs(numbers), tool, imported, kind])
         out.append(table([_("Files"), _("Tool and version"), _("Imported"), _("Kind: label")], rows,
                          [30 * mm, 36 * mm, 34 * mm, BODY_W - 100 * mm], notes=(3,)))  # a long label: a note

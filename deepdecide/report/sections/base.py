@@ -4,6 +4,7 @@ of runtimes, platforms and options. Sections format the Assessment; they decide 
 from __future__ import annotations
 
 import contextlib
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -52,7 +53,8 @@ class Context:
     def money_words(self, text: str) -> str:
         """An analysis unit or label in the workspace currency ("$/GPU-h" -> "€/GPU-h"); the analysis
         computes in the workspace's own money and writes its unit as "$"."""
-        return text.replace("$", self.unit) if self.unit != "$" else text
+        # a "$" already written as the language's symbol ("US$", by unit_text) is left as it is
+        return re.sub(r"(?<![A-Za-z])\$", lambda _m: self.unit, text) if self.unit != "$" else text
 
 
 class Heading(Flowable):

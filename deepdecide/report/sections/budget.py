@@ -94,7 +94,7 @@ def _fleet_rows(ctx: Context) -> list[list[str]]:
             rows.append([oa.name, _("none (see the cost section)"), DASH, DASH, DASH, DASH, DASH, DASH])
             continue
         cf = oa.costs.cash_flow
-        service = (cf.months[cf.service_month].label if cf and cf.service_month is not None
+        service = (formatting.month_label(cf.months[cf.service_month].label) if cf and cf.service_month is not None
                    and cf.service_month < len(cf.months) else DASH)
         rows.append([oa.name, _("{units} × {serving} of {unit}").format(
             units=formatting.integer(f.units), serving=formatting.integer(f.serving_per_unit),
@@ -178,7 +178,7 @@ def payback(ctx: Context) -> list[Flowable]:
         if cf is None:
             continue
         buys = "; ".join(_("{month}: {gpus} × {price} = {amount}").format(
-            month=p.label, gpus=formatting.integer(p.gpus), price=money(p.unit_price, ctx.currency),
+            month=formatting.month_label(p.label), gpus=formatting.integer(p.gpus), price=money(p.unit_price, ctx.currency),
             amount=money(p.amount, ctx.currency)) + (_(" (replacement)") if p.kind == "replace" else "")
             for p in cf.purchases) or DASH
         rows.append([oa.name, buys, text(pb.text) if pb and pb.text else DASH,
@@ -261,7 +261,7 @@ def budget(ctx: Context) -> list[Flowable]:
                       "leaves (purchases when paid, owned GPUs at their running cost). Economic (all-in): owned GPUs "
                       "at their {value} value over their remaining support, bought ones amortized, rented ones at "
                       "the rental price. The cost criteria score the {view} view.").format(
-        start=m.start or "M1", months=formatting.integer(m.horizon_months),
+        start=formatting.date(m.start) if m.start else "M1", months=formatting.integer(m.horizon_months),
         value=word(ctx.ws.assumptions.owned_value), view=word(a.cost_view))))
     out += price_list(ctx)
     out += fleet(ctx)

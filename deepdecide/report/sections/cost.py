@@ -302,8 +302,9 @@ def assumptions(ctx: Context) -> list[Flowable]:
     for o in ws.options:
         for s in o.cost.sources:
             cite = ctx.assessment.citation(source_key(s))
-            label = (f"[{cite.number}] {cite.title}, {_(cite.publisher)}, {_(cite.date)}" if cite is not None
-                     else f"{s.title}, {s.as_of}")
+            label = (f"[{cite.number}] {formatting.quoted(cite.title)}, {_(cite.publisher)}, "
+                     f"{formatting.source_date(cite.date)}" if cite is not None
+                     else f"{formatting.quoted(s.title)}, {formatting.source_date(s.as_of)}")
             names = cited.setdefault(source_key(s), (label, []))[1]
             if o.name not in names:
                 names.append(o.name)

@@ -8,7 +8,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Spacer, TableStyle
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from deepdecide.domain import approval, dates
+from deepdecide.domain import approval, dates, formatting
 from deepdecide.domain.formatting import DASH, integer
 from deepdecide.domain.i18n import _, ngettext
 from deepdecide.domain.workspace import RecordStatus
@@ -111,15 +111,15 @@ def _dates(ctx: Context) -> list[list[str]]:
     ws, d = ctx.ws, ctx.ws.decision
     rows = []
     if ctx.record_date:
-        date = _("{date} ({basis})").format(date=ctx.record_date,
+        date = _("{date} ({basis})").format(date=formatting.date(ctx.record_date),
                                             basis=text_of(dates.record_date(ws, ctx.record_date).basis))
         if d.date and d.date != ctx.record_date:
-            date += "; " + _("decision last updated {date}").format(date=d.date)
+            date += "; " + _("decision last updated {date}").format(date=formatting.date(d.date))
         rows.append([_("Date of this record"), date])
     elif d.date:
-        rows.append([_("Decision last updated"), d.date])
+        rows.append([_("Decision last updated"), formatting.date(d.date)])
     cut = dates.evidence_cutoff(ws)
-    rows.append([_("Evidence cut-off"), _("{date} ({basis})").format(date=cut.date, basis=text_of(cut.basis))
+    rows.append([_("Evidence cut-off"), _("{date} ({basis})").format(date=formatting.date(cut.date), basis=text_of(cut.basis))
                  if cut.date else _("not stated")])
     return rows
 

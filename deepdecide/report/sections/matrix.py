@@ -7,7 +7,7 @@ from reportlab.platypus import Flowable
 
 from deepdecide.analysis.assessment import Classification
 from deepdecide.analysis.explain import source_key
-from deepdecide.domain.formatting import DASH
+from deepdecide.domain.formatting import DASH, quoted, source_date
 from deepdecide.domain.i18n import _
 from deepdecide.domain.matrix import SupportStatus
 from deepdecide.domain.messages import join
@@ -22,7 +22,7 @@ def matrix(ctx: Context) -> list[Flowable]:
     out = h1(title("matrix"), "matrix")
     out.append(para(_("The cell of each option's exact runtime and platform; the matrix is as of {date}. Each cell "
                       "cites its sources with their own as-of dates.").format(
-                          date=ws.matrix.as_of or _("an unstated date"))))
+                          date=source_date(ws.matrix.as_of) if ws.matrix.as_of else _("an unstated date"))))
     cells: dict[tuple[str, str], Classification] = {}
     for oa in ctx.assessment.options:
         cells.setdefault((oa.runtime, oa.platform), oa.classification)
@@ -34,7 +34,8 @@ def matrix(ctx: Context) -> list[Flowable]:
         entry = ws.matrix.entry(r, p)
         reqs = "; ".join(f"{q.component.value} {q.spec}" for q in entry.requirements) if entry else ""
         cited = [ctx.assessment.citation(source_key(s)) for s in entry.sources] if entry else []
-        srcs = "\n".join(f"[{c.number}] {c.title}, {_(c.date)}" for c in cited if c is not None) if entry else \
+        srcs = "\n".join(f"[{c.number}] {quoted(c.title)}, {source_date(c.date)}" for c in cited
+                         if c is not None) if entry else \
             join(cls.reasons)
         rows.append([runtime_name(ws, r), platform_name(ws, p), f"{word(status)}\n({word(cls.label, 'support status')})", reqs or DASH,
                      para(esc(srcs).replace("\n", "<br/>"), "cell", markup=True)])
@@ -46,14 +47,21 @@ def matrix(ctx: Context) -> list[Flowable]:
     return out
 
 
+def _locator(locator: str) -> str:
+    """A locator in the record's words ("a document supplied with the decision"), or the source's own,
+    quoted as written (its notes are in the source's language)."""
+    ours = _(locator)
+    return ours if ours != locator else quoted(locator)
+
+
 def sources(ctx: Context) -> list[Flowable]:
     """The sources the record cites: number, title, publisher, date and where to find it."""
     cites = ctx.assessment.citations
     if not cites:
         return []
     out = h2(_("Sources cited"), "sources")
-    rows = [[f"[{c.number}]", c.title, _(c.publisher), _(c.date),
-             para(esc(_(c.locator)), "cell", markup=True),
+    rows = [[f"[{c.number}]", quoted(c.title), _(c.publisher), source_date(c.date),
+             para(esc(_locator(c.locator)), "cell", markup=True),
              ", ".join(name_of(ctx, o) for o in c.cited_for)] for c in cites]
     out.append(table(["#", _("Title"), _("Author or publisher"), _("Date"), _("Locator"), _("Cited for")], rows,
                      [8 * mm, 38 * mm, 24 * mm, 24 * mm, 48 * mm, 32 * mm]))

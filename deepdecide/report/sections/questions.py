@@ -9,6 +9,7 @@ from reportlab.platypus import Flowable, KeepTogether
 
 from deepdecide.analysis.assessment import QuestionAnswer, QuestionState
 from deepdecide.analysis.questions import QUESTION_TITLES, STATE_WORDS
+from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
 from deepdecide.domain.i18n import _
 from deepdecide.domain.messages import join
@@ -18,6 +19,8 @@ from deepdecide.report.styles import BAD, GOOD, WARN, esc, para, table
 
 #: the article, as the record cites it (the title its source entry carries)
 ARTICLE = "DeepInfer compatibility note"
+#: the id of its source entry (the Spanish sample cites it under its own, Spanish, title)
+ARTICLE_ID = "deepinfer_note"
 
 _COLOURS = {QuestionState.ANSWERED: GOOD, QuestionState.PARTLY: WARN, QuestionState.NOT_ANSWERED: BAD}
 MAX_FILES = 3  # files named in a cell; the rest are counted
@@ -39,8 +42,9 @@ def _cell(q: QuestionAnswer) -> Flowable:
 def questions(ctx: Context) -> list[Flowable]:
     ws, a = ctx.ws, ctx.assessment
     out: list[Flowable] = []
-    cite = next((c for c in a.citations if c.title == ARTICLE), None)
-    source = f"{ARTICLE} [{cite.number}]" if cite is not None else ARTICLE  # its title, as the sources list it
+    cite = next((c for c in a.citations if c.id == ARTICLE_ID or c.title == ARTICLE), None)
+    # its title, as the sources list it (quoted: the article's own words)
+    source = f"{formatting.quoted(cite.title)} [{cite.number}]" if cite is not None else ARTICLE
     out.append(para(_("The {source} asks four questions before a migration is approved. For each option, the "
                       "evidence at hand answers a question, answers it partly, or does not answer it. Answered means "
                       "the evidence decides the question, not that the answer favours the option: what counts "

@@ -5,6 +5,7 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
+from deepdecide.domain import formatting
 from deepdecide.domain.dates import parse_day
 from deepdecide.domain.i18n import _
 from deepdecide.report.sections.base import BODY_W, Context, h1, h2
@@ -43,14 +44,15 @@ def _revisit(ctx: Context) -> list[Flowable]:
         out.append(para(_("Checked by deepdecide revisit (on any day; --matrix NEWER.yaml for the support cells):")
                         if day is None else
                         _("Checked by deepdecide revisit (on any day; --matrix NEWER.yaml for the support cells); the "
-                          "last column is the state on {date}, the date of this record:").format(date=ctx.record_date)))
+                          "last column is the state on {date}, the date of this record:").format(
+                              date=formatting.date(ctx.record_date))))
         rows = []
         for i, c in enumerate(d.revisit_conditions):
             row = [c.text, text(threshold(c, ctx.ws))]
             if checked:
                 row.append(marks[checked[i].fired])
             rows.append(row)
-        header = [_("Trigger"), _("Fires when")] + ([_("On {date}").format(date=ctx.record_date)] if checked else [])
+        header = [_("Trigger"), _("Fires when")] + ([_("On {date}").format(date=formatting.date(ctx.record_date))] if checked else [])
         widths = [70 * mm, BODY_W - 95 * mm, 25 * mm] if checked else [70 * mm, BODY_W - 70 * mm]
         out.append(table(header, rows, widths))
     if d.revisit_triggers:

@@ -1,0 +1,108 @@
+"""No English word of ours in a Spanish record: the Spanish sample's and one with every third-party
+fixture imported. The record's text (every page, pypdf's reading) is checked with the command-line
+sweep's list of English words and its allowances (user text of the sample, paths, ids); third-party
+words (source titles, as-of notes, locators, the support matrix's notes) may stay in their language
+only where the record marks them as quotations, between «guillemets»."""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from deepdecide.domain import i18n
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "cli"))
+from test_spanish_sweep import ENGLISH, _strip_allowed
+
+
+def record_text(pdf: bytes) -> str:
+    from pypdf import PdfReader
+
+    return "\n".join(p.extract_text() or "" for p in PdfReader(io.BytesIO(pdf)).pages)
+
+
+def english_in(text: str) -> list[str]:
+    """Each English word of ours left in ``text`` with its line, quotations (even across lines) set aside."""
+    text = re.sub(r"«[^»]*»", " ", text)
+    return [f"{m.group(0)!r} in {line.strip()[:140]!r}" for line in text.splitlines()
+            for m in [ENGLISH.search(_strip_allowed(line))] if m]
+
+
+def test_a_quotation_across_lines_is_set_aside():
+    assert english_in("Fuentes: «measured on\nSGLang» y nada más") == []
+    assert english_in("Fuentes: measured on SGLang") == ["'on' in 'Fuentes: measured on SGLang'"]
+
+
+@pytest.fixture(scope="module")
+def spanish_sample_record() -> bytes:
+    from deepdecide.report import build
+    from deepdecide.storage.files import builtin_sample
+
+    with i18n.using("es"):
+        return build(builtin_sample("es"))
+
+
+def test_the_spanish_sample_record_has_no_english_word(spanish_sample_record):
+    found = english_in(record_text(spanish_sample_record))
+    assert not found, found
+
+
+def all_fixtures_workspace(shared_fixtures: Path, folder: Path) -> Path:
+    """The Spanish sample with every file of the shared fixtures imported (as third-party results on
+    8 H100 where a file does not say what it ran on)."""
+    from deepdecide.cli.main import main
+    from deepdecide.storage.files import sample_workspace_path
+
+    ws = folder / "todo.deepdecide.yaml"
+    shutil.copy(sample_workspace_path("es"), ws)
+    with i18n.using("es"):
+        main(["--lang", "es", "import", str(shared_fixtures), "--into", str(ws), "--kind", "third-party",
+              "--keep-going", "--from-names", "--runtime", "vllm", "--platform", "nv-h100", "--gpus", "8"])
+    return ws
+
+
+@pytest.fixture(scope="module")
+def all_fixtures_record(shared_fixtures, tmp_path_factory) -> bytes:
+    """That workspace's record, in Spanish."""
+    from deepdecide.cli.main import main
+
+    folder = tmp_path_factory.mktemp("all")
+    ws = all_fixtures_workspace(shared_fixtures, folder)
+    pdf = folder / "todo.pdf"
+    with i18n.using("es"):
+        assert main(["--lang", "es", "report", str(ws), "-o", str(pdf)]) == 0
+    return pdf.read_bytes()
+
+
+@pytest.mark.slow
+def test_a_spanish_record_of_every_fixture_has_no_english_word(all_fixtures_record):
+    found = english_in(record_text(all_fixtures_record))
+    assert not found, found
+
+
+#: an ISO date or month ("2026-11-29", "2027-03") standing alone, not part of a path, a version or a name
+ISO_DATE = re.compile(r"(?<![\w~/.@-])\d{4}-\d{2}(?:-\d{2})?(?![\w/-])")
+
+
+def iso_dates_in(text: str) -> list[str]:
+    """Each ISO date left in ``text`` with its line, quotations set aside."""
+    text = re.sub(r"«[^»]*»", " ", text)
+    return [f"{m.group(0)} in {line.strip()[:120]!r}" for line in text.splitlines() for m in ISO_DATE.finditer(line)]
+
+
+def test_the_spanish_sample_record_writes_its_dates_in_spanish(spanish_sample_record):
+    assert [x.split()[0] for x in iso_dates_in("desde 2026-11 (36 meses); «2026-05-28»; v0.5.15 ~2026-07")] == [
+        "2026-11"]
+    found = iso_dates_in(record_text(spanish_sample_record))
+    assert not found, found
+
+
+def test_the_spanish_sample_record_writes_each_currency_symbol_once(spanish_sample_record):
+    text = record_text(spanish_sample_record)
+    assert "US$/persona-semana" in text or "US$/GPU-h" in text
+    assert "USUS$" not in text and "US$$" not in text
