@@ -13,9 +13,11 @@ every member of every listed enumeration has its word)."""
 
 from __future__ import annotations
 
+import re
 from enum import Enum
 
 from deepdecide.domain import i18n
+from deepdecide.domain.formatting import quoted
 from deepdecide.domain.i18n import pgettext
 
 #: the evidence rungs, in order
@@ -379,15 +381,11 @@ _LABEL_FORMS: tuple[tuple[str, str], ...] = (
 def run_label_text(label: str) -> str:
     """A run's label as the interface language writes the words our importers put in it ("re-measurement
     on of row 224" -> "nueva medición on de la fila 224"); any other label (the user's, a file's) as it is."""
-    import re
-
     if not label or i18n.language() == i18n.DEFAULT:
         return label
     for pattern, template in _LABEL_FORMS:
         found = re.fullmatch(pattern, label)
         if found is not None:
-            from deepdecide.domain.formatting import quoted
-
             # the file's own words ("on", "off", "vllm agg conc 64") quoted as it writes them
             parts = {k: run_label_text(v) if k in ("reference", "what") else quoted(v) if k in ("name", "other", "rest") else v
                      for k, v in found.groupdict().items()}
@@ -404,8 +402,6 @@ _LOAD_FORMS: tuple[tuple[str, str], ...] = (
 
 def load_text(load: str | None) -> str:
     """A pair's load in the interface language ("concurrency 64" -> "concurrencia 64")."""
-    import re
-
     if not load or i18n.language() == i18n.DEFAULT:
         return load or ""
     for pattern, template in _LOAD_FORMS:
