@@ -3,6 +3,7 @@ service checklist, following the seed's rules (DESIGN.md, "The seed's rules").""
 
 from __future__ import annotations
 
+import copy
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -82,10 +83,12 @@ class EvidenceIndex:
     proxy_built: dict[tuple[str, str], int] = field(default_factory=lambda: defaultdict(int))  # proxy runs
     proxy_checks_built: dict[tuple[str, str], int] = field(default_factory=lambda: defaultdict(int))
     fits: list[EvidenceFit] = field(default_factory=list)
+    all_runs: tuple[BenchmarkRun, ...] = ()  # every run of the evidence, in order (Evidence.runs)
     source: dict[int, str] = field(default_factory=dict)  # id(run) -> own, third_party, proxy, predicted
     discount: dict[int, tuple[float, float, float]] = field(default_factory=dict)  # id(run) -> proxy factor
     kinds: dict[int, ProvenanceKind] = field(default_factory=dict)  # id(run) -> its file's provenance kind
     pairs: tuple[PredictionPair, ...] = ()  # predicted runs beside measured runs of the same configuration
+    reproductions: tuple[PredictionPair, ...] = ()  # re-measured runs beside their reference (prediction.reproduction_pairs)
     predictor_errors: dict[str, PredictorError] = field(default_factory=dict)  # tool -> its observed errors
     prediction_errors: tuple[PredictionErrorRow, ...] = ()  # predictors' published error tables (imported)
     parity_failed: dict[tuple[str, str], str] = field(default_factory=dict)  # (runtime, platform) -> failing check
@@ -95,6 +98,10 @@ class EvidenceIndex:
     #: what is worked out from the index and the options alone, kept while they stay the same (a
     #: slider moved re-ranks without walking every run again): key -> value
     _derived: dict[tuple[object, ...], object] = field(default_factory=dict)
+    #: of a base index (``build``): its gated copies by required parity kinds, its runs'
+    #: judgements by SLO (id(run) -> judgement), a few of each, the latest last
+    _gates: dict[tuple[ParityKind, ...], EvidenceIndex] = field(default_factory=dict)
+    _slo_caches: dict[SLO, dict[int, Judgement]] = field(default_factory=dict)
 
     def once(self, key: tuple[object, ...], compute: Callable[[], _T]) -> _T:
         """``compute()`` once per index (``_derived``: what it derives is fixed with the index)."""
@@ -160,9 +167,35 @@ class EvidenceIndex:
     @classmethod
     def build(cls, ws: Workspace) -> EvidenceIndex:
         """Index the evidence that counts: each run and check is judged against the workload
-        first (``fits``); only what applies reaches the rungs and the capacity."""
+        first (``fits``); only what applies reaches the rungs and the capacity.
+
+        Built in three layers, each kept while what it depends on stays the same (``_BASE``): the
+        judged and grouped evidence (the matrix, the evidence, the workload, the model and the
+        options' runtime x platform), the parity gate over it (the required parity kinds) and the
+        runs' judgements against the SLO. A changed SLO or gate re-does only its own layer; a
+        changed price, weight or option name none."""
+        base = _base_index(ws)
+        required = tuple(ws.required_parity)
+        gated = base._gates.get(required)
+        if gated is None:
+            gated = copy.copy(base)
+            gated.fits = list(base.fits)
+            gated.parity_failed = {}
+            gated._derived = {}
+            gated._gate_parity(required)
+            _keep(base._gates, required, gated)
+        idx = copy.copy(gated)  # shares the gate's derived values (they depend on nothing else)
+        slo_cache = base._slo_caches.get(ws.slo)
+        if slo_cache is None:
+            slo_cache = _keep(base._slo_caches, ws.slo, {})
+        idx._slo_cache = slo_cache
+        return idx
+
+    @classmethod
+    def _build_base(cls, ws: Workspace) -> EvidenceIndex:
+        """The index before the parity gate and the SLO (``build``)."""
         from deepdecide.analysis.applicability import effective_workload
-        from deepdecide.analysis.prediction import MEASURED, pair, predictor_errors
+        from deepdecide.analysis.prediction import MEASURED, pair, predictor_errors, reproduction_pairs
         from deepdecide.analysis.summary import (
             file_summaries,  # deferred: summary reads evidence's run_label: a cycle
         )
@@ -223,7 +256,8 @@ class EvidenceIndex:
         idx.pairs = pair(effective_workload(ws), predicted, measured)
         idx.predictor_errors = {e.tool: e for e in predictor_errors(idx.pairs)}
         idx.prediction_errors = ev.prediction_errors
-        idx._gate_parity(ws.required_parity)
+        idx.all_runs = ev.runs
+        idx.reproductions = reproduction_pairs(ev.files)
         return idx
 
     def _gate_parity(self, required: tuple[ParityKind, ...]) -> None:
@@ -247,6 +281,51 @@ class EvidenceIndex:
         """Platforms other than ``platform`` with evidence (or benchmark runs) of ``runtime``."""
         where = self.run_platforms if runs_only else self.runtime_platforms
         return sorted(p for p in where.get(runtime, ()) if p != platform)
+
+
+#: the gated copies and the SLOs' judgements a base index keeps (an SLO or gate moved back and
+#: forth in the app finds its judgements kept)
+KEPT_LAYERS = 4
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+def _keep(kept: dict[_K, _V], key: _K, value: _V) -> _V:
+    """Put ``value`` under ``key`` as the latest of ``kept``, dropping the oldest beyond ``KEPT_LAYERS``."""
+    kept.pop(key, None)
+    kept[key] = value
+    while len(kept) > KEPT_LAYERS:
+        del kept[next(iter(kept))]
+    return value
+
+
+# The base index of the last workspace indexed, with what it was built from (``_base_parts``):
+# judging and grouping every run costs more than the rest of an evaluation at ten thousand result
+# files, and depends on neither the SLO, nor the parity gate, nor prices, weights or names.
+_BASE: list[tuple[tuple[object, ...], EvidenceIndex]] = []
+
+
+def _base_parts(ws: Workspace) -> tuple[object, ...]:
+    """What a base index depends on: the matrix and the evidence (immutable, compared by identity),
+    the workload, the model and the options' runtime x platform (by value)."""
+    return (ws.matrix, ws.evidence, ws.workload, ws.model, tuple((o.id, o.runtime, o.platform) for o in ws.options))
+
+
+def _base_index(ws: Workspace) -> EvidenceIndex:
+    parts = _base_parts(ws)
+    if _BASE:
+        key, base = _BASE[0]
+        if key[0] is parts[0] and key[1] is parts[1] and key[2:] == parts[2:]:
+            return base
+    base = EvidenceIndex._build_base(ws)
+    _BASE[:] = [(parts, base)]
+    return base
+
+
+def forget_indexes() -> None:
+    """Forget the kept base index (the next evaluation judges and groups every run afresh)."""
+    _BASE.clear()
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,0 +1,111 @@
+"""The evidence index is kept in layers between evaluations (the judged evidence; the parity gate
+over it; the runs' judgements against the SLO): each layer is rebuilt exactly when what it depends
+on changes, and an evaluation from kept layers equals one that keeps nothing."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from analysis_factory import with_option, workspace
+
+from deepdecide.analysis import engine, evaluate, summary, to_data
+from deepdecide.analysis import evidence as ev
+from deepdecide.domain.common import Estimate
+from deepdecide.domain.evidence import ParityKind
+from deepdecide.domain.slo import SLO
+from deepdecide.domain.workload import TokenRange, Workload
+
+
+def _forget() -> None:
+    engine._LAST_INDEX.clear()
+    summary.clear()
+    ev.forget_indexes()
+
+
+def _fresh(ws):
+    _forget()
+    return to_data(evaluate(ws))
+
+
+@pytest.fixture(autouse=True)
+def _nothing_kept():
+    _forget()
+    yield
+    _forget()
+
+
+def _base():
+    assert ev._BASE, "no base index kept"
+    return ev._BASE[0][1]
+
+
+BASE = workspace()
+TIGHT_SLO = replace(BASE, slo=SLO(ttft_p99_ms=2000, tpot_p99_ms=40, min_interactivity_tps_per_user=20,
+                                  max_error_rate=0.01))
+LOOSE_GATE = replace(BASE, required_parity=(ParityKind.LOGITS,))
+OTHER_WORKLOAD = replace(BASE, workload=Workload(model="DeepSeek-V4.1-Flash",
+                                                 output_tokens=TokenRange(100, 200)))
+OTHER_PRICE = with_option(BASE, "buy-sm100-deepinfer", cost={"gpu_hour_usd": Estimate(2.5, 3.0, 3.5)})
+
+#: each variant after the one before it, back and forth
+SEQUENCE = (BASE, TIGHT_SLO, BASE, LOOSE_GATE, TIGHT_SLO, OTHER_PRICE, OTHER_WORKLOAD, BASE, LOOSE_GATE)
+
+
+def test_the_variants_differ_where_they_should():
+    """The test below means something: the SLO, the gate and the workload each change the figures."""
+    base = _fresh(BASE)
+    for other in (TIGHT_SLO, LOOSE_GATE, OTHER_WORKLOAD):
+        assert _fresh(other) != base
+
+
+def test_kept_layers_give_the_figures_of_a_fresh_evaluation():
+    fresh = [_fresh(ws) for ws in SEQUENCE]
+    _forget()
+    kept = [to_data(evaluate(ws)) for ws in SEQUENCE]
+    for ws, a, b in zip(SEQUENCE, kept, fresh, strict=True):
+        assert a == b, ws
+
+
+def test_an_slo_gate_or_price_change_keeps_the_judged_evidence():
+    evaluate(BASE)
+    base = _base()
+    for ws in (TIGHT_SLO, LOOSE_GATE, OTHER_PRICE, BASE):
+        evaluate(ws)
+        assert _base() is base
+    # the judgements of each SLO and the gate of each set of required kinds are kept with it
+    assert set(base._slo_caches) == {BASE.slo, TIGHT_SLO.slo}
+    assert set(base._gates) == {tuple(BASE.required_parity), tuple(LOOSE_GATE.required_parity)}
+
+
+def test_a_workload_model_evidence_or_option_platform_change_judges_again():
+    evaluate(BASE)
+    for ws in (OTHER_WORKLOAD, replace(BASE, model="another model"),
+               replace(BASE, evidence=replace(BASE.evidence, builds=())),
+               with_option(BASE, "rtx-dev-only", platform="nv-h100")):
+        _forget()
+        evaluate(BASE)
+        base = _base()
+        evaluate(ws)
+        assert _base() is not base
+
+
+def test_an_slo_change_judges_the_runs_again():
+    evaluate(BASE)
+    idx = engine._LAST_INDEX[0][1]
+    evaluate(TIGHT_SLO)
+    tight = engine._LAST_INDEX[0][1]
+    assert tight._slo_cache is not idx._slo_cache
+    run = BASE.evidence.files[0].runs[2]  # concurrency 64: TPOT p99 45 ms
+    assert idx.judgement(run, BASE.slo).meets
+    assert not tight.judgement(run, TIGHT_SLO.slo).meets
+
+
+def test_a_gate_change_gates_again():
+    evaluate(BASE)
+    gated = engine._LAST_INDEX[0][1]
+    assert ("deepinfer", "nv-h100") in gated.parity_failed  # its greedy-match check failed
+    evaluate(LOOSE_GATE)
+    loose = engine._LAST_INDEX[0][1]
+    assert not loose.parity_failed  # logits alone: inconclusive, not failed
+    assert loose.fits is not gated.fits
