@@ -204,42 +204,52 @@ class EvidenceIndex:
         ev = ws.evidence
         predicted: list[tuple[BenchmarkRun, str, str, str]] = []
         measured: list[tuple[BenchmarkRun, str, str, str]] = []
-        # each file's runs and checks judged against the workload once (analysis/summary.py)
+        # each file's runs and checks judged against the workload once (analysis/summary.py); the
+        # loop over every run binds what it reads to local names (it runs ten thousand times)
+        fits, kinds, mappings, source, discount = idx.fits, idx.kinds, idx.mappings, idx.source, idx.discount
+        run_ids, run_keys, runs_by_key = idx.run_ids, idx.run_keys, idx.runs
+        proxy_runs, predicted_runs, proxy_built = idx.proxy_runs, idx.predicted_runs, idx.proxy_built
+        runtime_platforms, run_platforms = idx.runtime_platforms, idx.run_platforms
+        needs_context, predicted_kind = Applicability.NEEDS_CONTEXT, ProvenanceKind.PREDICTED
         for summary in file_summaries(ws):
             f = summary.file
+            file_kind = f.provenance.kind
+            file_name = f.provenance.file_name
+            file_mappings = f.mappings
+            into = predicted if file_kind == predicted_kind else measured if file_kind in MEASURED else None
+            fits.extend(summary.run_fits)
             for r, pid, fit in zip(f.runs, summary.platform_ids, summary.run_fits, strict=True):
-                idx.fits.append(fit)
-                idx.kinds[id(r)] = f.provenance.kind
-                if f.mappings:
-                    idx.mappings[id(r)] = f.mappings
-                if pid and fit.applicability != Applicability.NEEDS_CONTEXT:
-                    item = (r, pid, f.provenance.file_name, fit.label)
-                    if f.provenance.kind == ProvenanceKind.PREDICTED:
-                        predicted.append(item)
-                    elif f.provenance.kind in MEASURED:
-                        measured.append(item)
-                key = (r.runtime, pid)
-                if fit.counts_for:
-                    idx.run_ids[key].append(len(idx.run_keys))
-                idx.run_keys.append(key)
-                if r.runtime and pid:
-                    idx.runtime_platforms[r.runtime].add(pid)
-                    idx.run_platforms[r.runtime].add(pid)
-                if "performs" in fit.counts_for:
-                    idx.runs[key].append(r)
-                    idx.source[id(r)] = fit.kind
-                elif "capacity" in fit.counts_for:
-                    if fit.discount is not None and f.provenance.kind != ProvenanceKind.PREDICTED:
-                        idx.proxy_runs[key].append(r)
-                        idx.discount[id(r)] = fit.discount
-                        idx.source[id(r)] = "proxy"
+                rid = id(r)
+                kinds[rid] = file_kind
+                if file_mappings:
+                    mappings[rid] = file_mappings
+                if into is not None and pid and fit.applicability != needs_context:
+                    into.append((r, pid, file_name, fit.label))
+                runtime = r.runtime
+                key = (runtime, pid)
+                counts_for = fit.counts_for
+                if counts_for:
+                    run_ids[key].append(len(run_keys))
+                run_keys.append(key)
+                if runtime and pid:
+                    runtime_platforms[runtime].add(pid)
+                    run_platforms[runtime].add(pid)
+                if "performs" in counts_for:
+                    runs_by_key[key].append(r)
+                    source[rid] = fit.kind
+                    continue
+                if "capacity" in counts_for:
+                    if fit.discount is not None and file_kind != predicted_kind:
+                        proxy_runs[key].append(r)
+                        discount[rid] = fit.discount
+                        source[rid] = "proxy"
                     else:
-                        idx.predicted_runs[key].append(r)
-                        idx.source[id(r)] = fit.kind
-                if "builds" in fit.counts_for and "performs" not in fit.counts_for:
-                    idx.proxy_built[key] += 1
+                        predicted_runs[key].append(r)
+                        source[rid] = fit.kind
+                if "builds" in counts_for:
+                    proxy_built[key] += 1
+            fits.extend(summary.check_fits)
             for p, pid, fit in zip(f.parity, summary.check_platform_ids, summary.check_fits, strict=True):
-                idx.fits.append(fit)
                 key = (p.runtime, pid)
                 if p.runtime and pid:
                     idx.runtime_platforms[p.runtime].add(pid)
@@ -738,11 +748,12 @@ def _attributions(idx: EvidenceIndex, ws: Workspace) -> tuple[tuple[Attribution,
         return got
 
     # a run or check that does not say its runtime or platform is not "on —": it is grouped by its
-    # file, named by what it lacks (or, when it is of another workload anyway, as a mismatch)
-    run_files = [(fi, ri, f.provenance.file_name) for fi, f in enumerate(ws.evidence.files)
-                 for ri in range(len(f.runs))]
-    check_files = [(fi, ci, f.provenance.file_name) for fi, f in enumerate(ws.evidence.files)
-                   for ci in range(len(f.parity))]
+    # file, named by what it lacks (or, when it is of another workload anyway, as a mismatch); the
+    # places of the items are listed only when there is such an item
+    def places(item: str) -> list[tuple[int, int, str]]:
+        return [(fi, i, f.provenance.file_name) for fi, f in enumerate(ws.evidence.files)
+                for i in range(len(f.runs if item == "run" else f.parity))]
+
     mismatched = {(x.item, x.file_index, x.index) for x in idx.fits if x.applicability == Applicability.MISMATCH}
 
     def unplaced(item: str, where: tuple[int, int, str]) -> Message:
@@ -751,12 +762,24 @@ def _attributions(idx: EvidenceIndex, ws: Workspace) -> tuple[tuple[Attribution,
             return msg("evidence.group_mismatch", "mismatch ({file})", file=name)
         return msg("evidence.group_needs_context", "needs context ({file})", file=name)
 
-    def one(i: int, key: tuple[str, str], item: str, files: list[tuple[int, int, str]]) -> Attribution:
-        label = group(key) if key[0] and key[1] or i >= len(files) else unplaced(item, files[i])
-        return Attribution(i, key[0], key[1], tuple(o.id for o in by_key.get(key, [])), label)
+    # per (runtime, platform): its options and its group's name, worked out once per key
+    per_key: dict[tuple[str, str], tuple[tuple[str, ...], str | Message]] = {}
 
-    return (tuple(one(i, k, "run", run_files) for i, k in enumerate(idx.run_keys)),
-            tuple(one(i, k, "check", check_files) for i, k in enumerate(idx.parity_keys)))
+    def of(key: tuple[str, str]) -> tuple[tuple[str, ...], str | Message]:
+        got = per_key.get(key)
+        if got is None:
+            got = per_key[key] = (tuple(o.id for o in by_key.get(key, [])), group(key))
+        return got
+
+    def every(keys: list[tuple[str, str]], item: str) -> tuple[Attribution, ...]:
+        if all(k[0] and k[1] for k in keys):
+            return tuple(Attribution(i, k[0], k[1], *(per_key.get(k) or of(k))) for i, k in enumerate(keys))
+        files = places(item)
+        return tuple(Attribution(i, k[0], k[1], tuple(o.id for o in by_key.get(k, [])),
+                                 group(k) if k[0] and k[1] or i >= len(files) else unplaced(item, files[i]))
+                     for i, k in enumerate(keys))
+
+    return every(idx.run_keys, "run"), every(idx.parity_keys, "check")
 
 
 # ---------------------------------------------------------------------------------------------
