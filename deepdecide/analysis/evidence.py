@@ -28,6 +28,7 @@ from deepdecide.analysis.assessment import (
     PredictorError,
     TrailItem,
 )
+from deepdecide.domain import gcpause
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.evidence import (
     BenchmarkRun,
@@ -328,7 +329,8 @@ def _base_index(ws: Workspace) -> EvidenceIndex:
         key, base = _BASE[0]
         if key[0] is parts[0] and key[1] is parts[1] and key[2:] == parts[2:]:
             return base
-    base = EvidenceIndex._build_base(ws)
+    with gcpause.paused():  # every run judged and indexed: objects that live with the index
+        base = EvidenceIndex._build_base(ws)
     _BASE[:] = [(parts, base)]
     return base
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from deepdecide.domain import validation
+from deepdecide.domain import gcpause, validation
 from deepdecide.domain.errors import MigratedValue, ValidationError, ValidationErrors
 from deepdecide.domain.evidence import BenchmarkRun
 from deepdecide.domain.i18n import _
@@ -703,15 +703,17 @@ def _builtin_section(key: str) -> tuple[Any, bool]:
 def load_document(path: str | os.PathLike[str], expected_kind: str | None = None,
                   warnings: list[ValidationError] | None = None,
                   notes: list[ValidationError] | None = None) -> tuple[str, Any]:
-    return decode(read_yaml_file(path), expected_kind, warnings, notes)
+    with gcpause.paused():  # long-lived objects only (domain/gcpause.py)
+        return decode(read_yaml_file(path), expected_kind, warnings, notes)
 
 
 def read_workspace(path: str | os.PathLike[str], warnings: list[ValidationError] | None = None,
                    notes: list[ValidationError] | None = None) -> tuple[Workspace, str]:
     """``load_workspace`` and the SHA-256 of the very bytes it read: what a later save expects to find on
     disk (``save_workspace(..., expected_sha256=...)``)."""
-    located = read_yaml_file(path)
-    workspace: Workspace = decode(located, "workspace", warnings, notes)[1]
+    with gcpause.paused():  # long-lived objects only (domain/gcpause.py)
+        located = read_yaml_file(path)
+        workspace: Workspace = decode(located, "workspace", warnings, notes)[1]
     return workspace, located.sha256
 
 
