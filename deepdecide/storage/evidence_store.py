@@ -473,6 +473,7 @@ def write(yaml_path: str | os.PathLike[str], payload: bytes) -> tuple[str, str]:
     digest = hashlib.sha256(payload).hexdigest()
     name = store_name(yaml_path, digest)
     target = save_target(yaml_path).parent / name
+    _remove_stale(_pending(yaml_path))  # a patched copy a killed save left
     try:
         with open(target, "rb") as fh:
             if hashlib.file_digest(fh, "sha256").hexdigest() == digest:
