@@ -96,6 +96,7 @@ class EvidenceIndex:
     mappings: dict[int, tuple[StatMapping, ...]] = field(default_factory=dict)  # id(run) -> its file's mappings
     _platform_cache: dict[str, str] = field(default_factory=dict)
     _slo_cache: dict[int, Judgement] = field(default_factory=dict)
+    _slo: SLO | None = None  # the SLO of ``_slo_cache`` (None: the first asked, as in a bare index)
     #: what is worked out from the index and the options alone, kept while they stay the same (a
     #: slider moved re-ranks without walking every run again): key -> value
     _derived: dict[tuple[object, ...], object] = field(default_factory=dict)
@@ -132,9 +133,14 @@ class EvidenceIndex:
         return self.once(("fits_by_option",), group)
 
     def judgement(self, run: BenchmarkRun, slo: SLO) -> Judgement:
-        """The run against the SLO (with its file's stated mappings), computed once per run (the SLO
-        is fixed for one evaluation)."""
+        """The run against the SLO (with its file's stated mappings), computed once per run and SLO
+        (the judgements of the index's own SLO are kept with the evidence, ``build``; another SLO's
+        are computed each time, never kept as the index's)."""
         key = id(run)
+        if self._slo is None:
+            self._slo = slo
+        elif slo is not self._slo and slo != self._slo:
+            return slo_judgement(run, slo, self.mappings.get(key, ()))
         got = self._slo_cache.get(key)
         if got is None:
             got = self._slo_cache[key] = slo_judgement(run, slo, self.mappings.get(key, ()))
@@ -190,6 +196,7 @@ class EvidenceIndex:
         if slo_cache is None:
             slo_cache = _keep(base._slo_caches, ws.slo, {})
         idx._slo_cache = slo_cache
+        idx._slo = ws.slo
         return idx
 
     @classmethod

@@ -109,3 +109,13 @@ def test_a_gate_change_gates_again():
     loose = engine._LAST_INDEX[0][1]
     assert not loose.parity_failed  # logits alone: inconclusive, not failed
     assert loose.fits is not gated.fits
+
+
+def test_a_judgement_against_another_slo_is_never_kept_as_the_index_s():
+    evaluate(BASE)
+    idx = engine._LAST_INDEX[0][1]
+    run = BASE.evidence.files[0].runs[2]  # concurrency 64: TPOT p99 45 ms
+    assert not idx.judgement(run, TIGHT_SLO.slo).meets
+    assert idx.judgement(run, BASE.slo).meets
+    evaluate(TIGHT_SLO)
+    assert not engine._LAST_INDEX[0][1].judgement(run, TIGHT_SLO.slo).meets
