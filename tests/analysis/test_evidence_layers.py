@@ -119,3 +119,30 @@ def test_a_judgement_against_another_slo_is_never_kept_as_the_index_s():
     assert idx.judgement(run, BASE.slo).meets
     evaluate(TIGHT_SLO)
     assert not engine._LAST_INDEX[0][1].judgement(run, TIGHT_SLO.slo).meets
+
+
+def test_a_workspace_read_again_is_not_judged_again(tmp_path, monkeypatch):
+    """The same files read again (other objects, equal in every field) keep their judgements: found
+    by their SHA-256; a file that differs in any field is judged again."""
+    from dataclasses import replace as rep
+
+    from deepdecide.analysis import applicability
+    from deepdecide.storage.files import load_workspace, save_workspace
+
+    path = tmp_path / "w.deepdecide.yaml"
+    save_workspace(BASE, path)
+    first = load_workspace(path)
+    expected = to_data(evaluate(first))
+    judged = []
+    real = applicability.judge_run
+    monkeypatch.setattr(applicability, "judge_run", lambda *a: judged.append(a[4]) or real(*a))
+    again = load_workspace(path)
+    assert again.evidence.files[0] is not first.evidence.files[0]
+    assert to_data(evaluate(again)) == expected
+    assert judged == []
+    f = again.evidence.files[0]
+    changed = rep(f, runs=(rep(f.runs[0], model="another model"), *f.runs[1:]))
+    other = rep(again, evidence=rep(again.evidence, files=(changed,)))
+    kept = to_data(evaluate(other))
+    assert len(judged) == len(f.runs)
+    assert kept == _fresh(other)
