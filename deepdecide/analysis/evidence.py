@@ -313,8 +313,10 @@ def _keep(kept: dict[_K, _V], key: _K, value: _V) -> _V:
     """Put ``value`` under ``key`` as the latest of ``kept``, dropping the oldest beyond ``KEPT_LAYERS``."""
     kept.pop(key, None)
     kept[key] = value
-    while len(kept) > KEPT_LAYERS:
-        del kept[next(iter(kept))]
+    # the keys copied in one step (an evaluation on another thread, the app's Monte Carlo, may add
+    # one meanwhile: iterating the dict itself could fail)
+    for oldest in tuple(kept)[: max(len(kept) - KEPT_LAYERS, 0)]:
+        kept.pop(oldest, None)
     return value
 
 

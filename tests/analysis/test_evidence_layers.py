@@ -146,3 +146,11 @@ def test_a_workspace_read_again_is_not_judged_again(tmp_path, monkeypatch):
     kept = to_data(evaluate(other))
     assert len(judged) == len(f.runs)
     assert kept == _fresh(other)
+
+
+def test_each_layer_keeps_a_few_the_latest_last():
+    kept: dict[int, str] = {}
+    for i in range(ev.KEPT_LAYERS + 3):
+        ev._keep(kept, i, str(i))
+    ev._keep(kept, 4, "again")
+    assert list(kept) == [3, 5, 6, 4][-ev.KEPT_LAYERS:] and kept[4] == "again"
