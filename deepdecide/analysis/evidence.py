@@ -4,6 +4,7 @@ service checklist, following the seed's rules (DESIGN.md, "The seed's rules").""
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -33,6 +34,7 @@ from deepdecide.domain.common import Estimate
 from deepdecide.domain.evidence import (
     BenchmarkRun,
     BuildAttestation,
+    Evidence,
     ParityCheck,
     ParityKind,
     PredictionErrorRow,
@@ -104,6 +106,9 @@ class EvidenceIndex:
     #: judgements by SLO (id(run) -> judgement), a few of each, the latest last
     _gates: dict[tuple[ParityKind, ...], EvidenceIndex] = field(default_factory=dict)
     _slo_caches: dict[SLO, dict[int, Judgement]] = field(default_factory=dict)
+    #: the predicted and the measured runs that ``pairs`` pairs (run, platform id, file, label)
+    _paired: tuple[list[tuple[BenchmarkRun, str, str, str]], list[tuple[BenchmarkRun, str, str, str]]] = field(
+        default_factory=lambda: ([], []))
 
     def once(self, key: tuple[object, ...], compute: Callable[[], _T]) -> _T:
         """``compute()`` once per index (``_derived``: what it derives is fixed with the index)."""
@@ -199,19 +204,42 @@ class EvidenceIndex:
         idx._slo = ws.slo
         return idx
 
+    def _copy_to_extend(self) -> EvidenceIndex:
+        """A base index holding what this one holds, in containers of its own (to add files to), without
+        what is derived from all of it (the gates, the derived values); the SLOs' judgements of its
+        runs copied (they stay true of them)."""
+        new = copy.copy(self)
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, defaultdict):
+                setattr(new, f.name, defaultdict(value.default_factory,
+                                                 {k: copy.copy(v) for k, v in value.items()}))
+            elif isinstance(value, (dict, list)):
+                setattr(new, f.name, copy.copy(value))
+        new._platform_cache = self._platform_cache
+        new._paired = (list(self._paired[0]), list(self._paired[1]))
+        new._slo_caches = {slo: dict(judged) for slo, judged in self._slo_caches.items()}
+        new._derived, new._gates, new._slo_cache, new._slo, new.parity_failed = {}, {}, {}, None, {}
+        return new
+
     @classmethod
-    def _build_base(cls, ws: Workspace) -> EvidenceIndex:
-        """The index before the parity gate and the SLO (``build``)."""
+    def _build_base(cls, ws: Workspace, previous: tuple[EvidenceIndex, int] | None = None) -> EvidenceIndex:
+        """The index before the parity gate and the SLO (``build``); ``previous``: the base index of
+        the same workspace with only its first ``n`` evidence files (the same objects), to which the
+        files after them are added."""
         from deepdecide.analysis.applicability import effective_workload
         from deepdecide.analysis.prediction import MEASURED, pair, predictor_errors, reproduction_pairs
         from deepdecide.analysis.summary import (
             file_summaries,  # deferred: summary reads evidence's run_label: a cycle
         )
 
-        idx = cls(ws.matrix)
         ev = ws.evidence
-        predicted: list[tuple[BenchmarkRun, str, str, str]] = []
-        measured: list[tuple[BenchmarkRun, str, str, str]] = []
+        start = 0
+        if previous is None:
+            idx = cls(ws.matrix)
+        else:
+            idx, start = previous[0]._copy_to_extend(), previous[1]
+        predicted, measured = idx._paired
         # each file's runs and checks judged against the workload once (analysis/summary.py); the
         # loop over every run binds what it reads to local names (it runs ten thousand times)
         fits, kinds, mappings, source, discount = idx.fits, idx.kinds, idx.mappings, idx.source, idx.discount
@@ -219,7 +247,7 @@ class EvidenceIndex:
         proxy_runs, predicted_runs, proxy_built = idx.proxy_runs, idx.predicted_runs, idx.proxy_built
         runtime_platforms, run_platforms = idx.runtime_platforms, idx.run_platforms
         needs_context, predicted_kind = Applicability.NEEDS_CONTEXT, ProvenanceKind.PREDICTED
-        for summary in file_summaries(ws):
+        for summary in file_summaries(ws)[start:]:
             f = summary.file
             file_kind = f.provenance.kind
             file_name = f.provenance.file_name
@@ -267,7 +295,7 @@ class EvidenceIndex:
                 elif "builds" in fit.counts_for:
                     idx.proxy_checks_built[key] += 1
                 idx.parity_keys.append(key)
-        for b in ev.builds:
+        for b in ev.builds if previous is None else ():  # (an index extended has the same builds)
             key = (b.runtime, idx.platform_id(b.platform))
             idx.builds[key].append(b)
             idx.runtime_platforms[b.runtime].add(key[1])
@@ -334,14 +362,30 @@ def _base_parts(ws: Workspace) -> tuple[object, ...]:
 
 def _base_index(ws: Workspace) -> EvidenceIndex:
     parts = _base_parts(ws)
+    previous = None
     if _BASE:
         key, base = _BASE[0]
-        if key[0] is parts[0] and key[1] is parts[1] and key[2:] == parts[2:]:
-            return base
+        if key[0] is parts[0] and key[2:] == parts[2:]:
+            if key[1] is parts[1]:
+                return base
+            n = _appended(key[1], ws.evidence)  # type: ignore[arg-type]
+            if n is not None:  # files imported after the same files: only they are added
+                previous = (base, n)
     with gcpause.paused():  # every run judged and indexed: objects that live with the index
-        base = EvidenceIndex._build_base(ws)
+        base = EvidenceIndex._build_base(ws, previous)
     _BASE[:] = [(parts, base)]
     return base
+
+
+def _appended(old: Evidence, new: Evidence) -> int | None:
+    """The number of files of ``old`` when ``new`` is ``old`` with files added after them (the same
+    objects first, the same builds), else None."""
+    n = len(old.files)
+    if len(new.files) <= n or (old.builds is not new.builds and old.builds != new.builds):
+        return None
+    if any(a is not b for a, b in zip(old.files, new.files[:n], strict=True)):
+        return None
+    return n
 
 
 def forget_indexes() -> None:

@@ -154,3 +154,45 @@ def test_each_layer_keeps_a_few_the_latest_last():
         ev._keep(kept, i, str(i))
     ev._keep(kept, 4, "again")
     assert list(kept) == [3, 5, 6, 4][-ev.KEPT_LAYERS:] and kept[4] == "again"
+
+
+def _file(name, runs=(), checks=(), kind=None):
+    from deepdecide.domain.evidence import EvidenceFile, Provenance, ProvenanceKind
+
+    prov = Provenance(name, 100, name.encode().hex().ljust(64, "0")[:64], "vllm-bench",
+                      kind=kind or ProvenanceKind.OWN)
+    return EvidenceFile(prov, tuple(runs), tuple(checks))
+
+
+def _with(ws, *files):
+    return replace(ws, evidence=replace(ws.evidence, files=(*ws.evidence.files, *files)))
+
+
+def test_files_imported_after_the_others_are_added_to_the_kept_index(monkeypatch):
+    """An import adds its files to the kept index of the files before it; the figures are those of
+    a fresh evaluation (with the SLO and gate changed in between); removing a file rebuilds it."""
+    from analysis_factory import parity
+    from analysis_factory import run as a_run
+
+    from deepdecide.domain.evidence import ParityKind as PK
+    from deepdecide.domain.evidence import ProvenanceKind, Verdict
+
+    extended = []
+    real = ev.EvidenceIndex._copy_to_extend
+    monkeypatch.setattr(ev.EvidenceIndex, "_copy_to_extend", lambda self: extended.append(1) or real(self))
+    one = _with(BASE, _file("more.json", [a_run("vllm", "nv-h100", 96, 25000, 8, ttft99=1200, tpot99=55),
+                                          a_run("deepinfer", "nv-b200", 128, 200000, 68, label="B200 again")]))
+    two = _with(one, _file("gate.json", checks=[parity("vllm", "nv-h100", PK.LOGITS, Verdict.FAIL)]))
+    three = _with(two, _file("predicted.json", [a_run("vllm", "nv-h100", 64, 21000, 8, tpot99=44)],
+                             kind=ProvenanceKind.PREDICTED))
+    three_tight = replace(three, slo=TIGHT_SLO.slo)
+    removed = replace(three, evidence=replace(three.evidence, files=three.evidence.files[1:]))
+    sequence = (BASE, TIGHT_SLO, one, two, LOOSE_GATE, three, three_tight, removed)
+    fresh = [_fresh(ws) for ws in sequence]
+    _forget()
+    extended.clear()
+    kept = [to_data(evaluate(ws)) for ws in sequence]
+    for i, (a, b) in enumerate(zip(kept, fresh, strict=True)):
+        assert a == b, i
+    assert len(extended) == 3  # one, two, three; LOOSE_GATE and removed are not appended to their predecessor
+    assert fresh[3] != fresh[2] and fresh[5] != fresh[3]  # the imports change the figures
