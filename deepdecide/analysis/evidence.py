@@ -348,7 +348,7 @@ def _keep(kept: dict[_K, _V], key: _K, value: _V) -> _V:
     return value
 
 
-# The base index of the last workspace indexed, with what it was built from (``_base_parts``):
+# The base indexes of the last workspaces indexed, with what each was built from (``_base_parts``):
 # judging and grouping every run costs more than the rest of an evaluation at ten thousand result
 # files, and depends on neither the SLO, nor the parity gate, nor prices, weights or names.
 _BASE: list[tuple[tuple[object, ...], EvidenceIndex]] = []
@@ -360,20 +360,27 @@ def _base_parts(ws: Workspace) -> tuple[object, ...]:
     return (ws.matrix, ws.evidence, ws.workload, ws.model, tuple((o.id, o.runtime, o.platform) for o in ws.options))
 
 
+#: the base indexes kept (the latest first): another workspace evaluated in between (a what-if, a
+#: benchmark's floor) does not make this one's indexed again
+KEPT_BASES = 2
+
+
 def _base_index(ws: Workspace) -> EvidenceIndex:
     parts = _base_parts(ws)
     previous = None
-    if _BASE:
-        key, base = _BASE[0]
+    kept = list(_BASE)
+    for entry in kept:
+        key, base = entry
         if key[0] is parts[0] and key[2:] == parts[2:]:
             if key[1] is parts[1]:
+                _BASE[:] = [entry, *(e for e in kept if e is not entry)][:KEPT_BASES]
                 return base
             n = _appended(key[1], ws.evidence)  # type: ignore[arg-type]
-            if n is not None:  # files imported after the same files: only they are added
-                previous = (base, n)
+            if n is not None and (previous is None or n > previous[1]):  # files imported after the same
+                previous = (base, n)  # files: only they are added (to the index holding the most)
     with gcpause.paused():  # every run judged and indexed: objects that live with the index
         base = EvidenceIndex._build_base(ws, previous)
-    _BASE[:] = [(parts, base)]
+    _BASE[:] = [(parts, base), *kept][:KEPT_BASES]
     return base
 
 

@@ -35,7 +35,8 @@ class FileSummary:
 # the context every judgement depends on, and the files judged in it (id(file) -> summary)
 _CONTEXT: list[Any] = [None]
 _FILES: dict[int, FileSummary] = {}
-_BY_SHA: dict[str, FileSummary] = {}  # the same summaries by their file's SHA-256
+_PREVIOUS: dict[int, FileSummary] = {}  # the files of the evaluation before (of another workspace)
+_BY_SHA: dict[str, FileSummary] = {}  # the summaries of both by their file's SHA-256
 
 
 def _context(ws: Workspace) -> tuple[Any, ...]:
@@ -48,6 +49,7 @@ def clear() -> None:
     """Forget every summary (the next evaluation judges every file afresh)."""
     _CONTEXT[0] = None
     _FILES.clear()
+    _PREVIOUS.clear()
     _BY_SHA.clear()
 
 
@@ -65,13 +67,14 @@ def file_summaries(ws: Workspace) -> list[FileSummary]:
     kept = _CONTEXT[0]
     if kept is None or kept[1:-1] != context[1:-1] or (kept[-1] is not ws.matrix and kept[-1] != ws.matrix):
         _FILES.clear()
+        _PREVIOUS.clear()
         _BY_SHA.clear()
     _CONTEXT[0] = context  # the matrix kept with it: its id stays valid (an equal matrix read again judges alike)
     cache: dict[str, str] = {}
     out: list[FileSummary] = []
     seen: dict[int, FileSummary] = {}
     for fi, f in enumerate(ws.evidence.files):
-        got = _FILES.get(id(f))
+        got = _FILES.get(id(f)) or _PREVIOUS.get(id(f))
         if got is None or got.file is not f or got.index != fi:
             # the same file read again (another object: a workspace reopened, a revision restored):
             # found by its SHA-256, reused when equal in every field and at the same place
@@ -90,9 +93,15 @@ def file_summaries(ws: Workspace) -> list[FileSummary]:
             got = FileSummary(f, fi, pids, runs, cpids, checks)
         seen[id(f)] = got
         out.append(got)
-    # only the workspace's current files are kept (a removed file's summary goes with it)
-    _FILES.clear()
-    _FILES.update(seen)
-    _BY_SHA.clear()
-    _BY_SHA.update((got.file.provenance.sha256, got) for got in out)
+    # the files of this evaluation are kept, and those of the one before (another workspace evaluated
+    # in between, as a what-if or a benchmark's floor, does not make this one's judged again); a file
+    # in neither goes
+    if seen.keys() != _FILES.keys():
+        _PREVIOUS.clear()
+        _PREVIOUS.update(_FILES)
+        _FILES.clear()
+        _FILES.update(seen)
+        _BY_SHA.clear()
+        _BY_SHA.update((got.file.provenance.sha256, got) for got in _PREVIOUS.values())
+        _BY_SHA.update((got.file.provenance.sha256, got) for got in out)
     return out

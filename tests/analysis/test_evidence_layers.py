@@ -196,3 +196,25 @@ def test_files_imported_after_the_others_are_added_to_the_kept_index(monkeypatch
         assert a == b, i
     assert len(extended) == 3  # one, two, three; LOOSE_GATE and removed are not appended to their predecessor
     assert fresh[3] != fresh[2] and fresh[5] != fresh[3]  # the imports change the figures
+
+
+def test_another_workspace_evaluated_in_between_keeps_this_one_s_judgements(monkeypatch):
+    """A what-if (here: the workspace without its evidence) evaluated between two evaluations of the
+    workspace leaves its judged files and its index kept."""
+    from deepdecide.analysis import applicability
+
+    bare = replace(BASE, evidence=replace(BASE.evidence, files=()))
+    evaluate(BASE)
+    base = _base()
+    judged = []
+    real = applicability.judge_run
+    monkeypatch.setattr(applicability, "judge_run", lambda *a: judged.append(1) or real(*a))
+    for _ in range(2):
+        evaluate(bare)
+        engine._LAST_INDEX.clear()
+        evaluate(BASE)
+        assert _base() is base
+    ev.forget_indexes()
+    evaluate(bare)
+    evaluate(BASE)  # the index rebuilt, every file's judgement kept
+    assert judged == []
