@@ -20,7 +20,8 @@ built-in data) and measures, each figure beside its floor measured in the same r
   whole-process figure;
 * evaluate in process (``analysis.evaluate``): first (nothing kept: every file judged against the
   workload afresh), again (the evidence index dropped, the files' summaries of
-  ``analysis.summary`` kept, as after a file imported or removed in the app), after an SLO change
+  ``analysis.summary`` kept, as after a file removed in the app; an import only adds its files to the
+  kept index), after an SLO change
   (the judged evidence of ``analysis.evidence`` kept, the SLO moved back and forth), and slider -> re-rank
   (one weight changed, evaluate without sensitivity, the ranking read; the evidence index of the
   previous evaluation reused, as in the app), each beside its floor: the same on the workspace
@@ -313,7 +314,7 @@ def measure(n: int, tmp: Path, runs: int, gui: bool) -> dict[str, tuple[float, f
         return go
 
     def evaluate_again(w):  # the evidence index dropped, the files' summaries kept (the evidence
-        def go() -> None:  # changed: a file imported or removed, whose neighbours are not judged again)
+        def go() -> None:  # changed: a file removed, whose neighbours are not judged again)
             getattr(engine, "_LAST_INDEX", []).clear()
             getattr(evidence_mod, "forget_indexes", lambda: None)()
             evaluate(w)
