@@ -77,7 +77,6 @@ from deepdecide.analysis.evidence import (
     parity_by_kind,
 )
 from deepdecide.analysis.model import PoolCapacity, ScenarioModel
-from deepdecide.analysis.prediction import reproduction_pairs
 from deepdecide.analysis.prices import price_list
 from deepdecide.analysis.questions import answer_questions
 from deepdecide.analysis.risks import recommendation_risks
@@ -145,6 +144,7 @@ class _Prepared:
     money: Money = Money()
     crossover: Crossover | None = None
     demand: DemandSplit | None = None
+    reproductions: tuple[PredictionPair, ...] = ()
 
 
 # The evidence index of the last workspace evaluated, with what it was built from: judging every run
@@ -341,7 +341,7 @@ def _prepare(ws: Workspace, views: bool = True) -> _Prepared:
     inputs: list[OptionInputs] = []
     pieces: list[tuple[Any, ...]] = []
     runtimes = {r.id for r in ws.matrix.runtimes}
-    every_run = ws.evidence.runs if ws.evidence.files else ()
+    every_run = idx.all_runs
     mix = globals_of(ws, [])
     plans: dict[str, pools_.PoolPlan] = {}
     for o in ws.options:
@@ -512,7 +512,7 @@ def _prepare(ws: Workspace, views: bool = True) -> _Prepared:
                   int(a.spare_units or 0), _money_notes(ws, base, base_named, g))
     return _Prepared(ws, options, inputs, setup, values, figures, model, messages, runs, parity, tuple(idx.fits),
                      idx.pairs, tuple(idx.predictor_errors.values()), price_list(ws, inputs), money, cross,
-                     pools_.demand_split(demand, g.tokens_in))
+                     pools_.demand_split(demand, g.tokens_in), idx.reproductions)
 
 
 def _score(prep: _Prepared) -> tuple[list[OptionAssessment], tuple[str, ...], np.ndarray, np.ndarray]:
@@ -623,7 +623,7 @@ def evaluate(ws: Workspace, *, sensitivity: bool = True, monte_carlo: bool = Fal
                       workload=describe_workload(effective_workload(ws)),
                       cost_view=prep.model.view, recommendation_risks=risks,
                       prediction_pairs=prep.pairs, predictor_errors=prep.predictor_errors,
-                      reproduction_pairs=reproduction_pairs(ws.evidence.files),
+                      reproduction_pairs=prep.reproductions,
                       recommended=recommended, order=standing_.order(options, ranking),
                       no_recommendation=no_rec, remedies=remedies,
                       why=explain.why(options, prep.setup.infos, ranking, recommended, ws.assumptions.currency),

@@ -3,6 +3,8 @@ service checklist, following the seed's rules (DESIGN.md, "The seed's rules").""
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -28,13 +30,14 @@ from deepdecide.analysis.assessment import (
     PredictorError,
     TrailItem,
 )
-from deepdecide.analysis.prediction import MEASURED, pair, predictor_errors
+from deepdecide.analysis.prediction import MEASURED, pair, predictor_errors, reproduction_pairs
 from deepdecide.analysis.runs import output_tps_per_gpu, run_label
 from deepdecide.analysis.summary import file_summaries
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.evidence import (
     BenchmarkRun,
     BuildAttestation,
+    Evidence,
     ParityCheck,
     ParityKind,
     PredictionErrorRow,
@@ -86,19 +89,29 @@ class EvidenceIndex:
     proxy_built: dict[tuple[str, str], int] = field(default_factory=lambda: defaultdict(int))  # proxy runs
     proxy_checks_built: dict[tuple[str, str], int] = field(default_factory=lambda: defaultdict(int))
     fits: list[EvidenceFit] = field(default_factory=list)
+    all_runs: tuple[BenchmarkRun, ...] = ()  # every run of the evidence, in order (Evidence.runs)
     source: dict[int, str] = field(default_factory=dict)  # id(run) -> own, third_party, proxy, predicted
     discount: dict[int, tuple[float, float, float]] = field(default_factory=dict)  # id(run) -> proxy factor
     kinds: dict[int, ProvenanceKind] = field(default_factory=dict)  # id(run) -> its file's provenance kind
     pairs: tuple[PredictionPair, ...] = ()  # predicted runs beside measured runs of the same configuration
+    reproductions: tuple[PredictionPair, ...] = ()  # re-measured runs beside their reference (prediction.reproduction_pairs)
     predictor_errors: dict[str, PredictorError] = field(default_factory=dict)  # tool -> its observed errors
     prediction_errors: tuple[PredictionErrorRow, ...] = ()  # predictors' published error tables (imported)
     parity_failed: dict[tuple[str, str], str] = field(default_factory=dict)  # (runtime, platform) -> failing check
     mappings: dict[int, tuple[StatMapping, ...]] = field(default_factory=dict)  # id(run) -> its file's mappings
     _platform_cache: dict[str, str] = field(default_factory=dict)
     _slo_cache: dict[int, Judgement] = field(default_factory=dict)
+    _slo: SLO | None = None  # the SLO of ``_slo_cache`` (None: the first asked, as in a bare index)
     #: what is worked out from the index and the options alone, kept while they stay the same (a
     #: slider moved re-ranks without walking every run again): key -> value
     _derived: dict[tuple[object, ...], object] = field(default_factory=dict)
+    #: of a base index (``build``): its gated copies by required parity kinds, its runs'
+    #: judgements by SLO (id(run) -> judgement), a few of each, the latest last
+    _gates: dict[tuple[ParityKind, ...], EvidenceIndex] = field(default_factory=dict)
+    _slo_caches: dict[SLO, dict[int, Judgement]] = field(default_factory=dict)
+    #: the predicted and the measured runs that ``pairs`` pairs (run, platform id, file, label)
+    _paired: tuple[list[tuple[BenchmarkRun, str, str, str]], list[tuple[BenchmarkRun, str, str, str]]] = field(
+        default_factory=lambda: ([], []))
 
     def once(self, key: tuple[object, ...], compute: Callable[[], _T]) -> _T:
         """``compute()`` once per index (``_derived``: what it derives is fixed with the index)."""
@@ -129,9 +142,14 @@ class EvidenceIndex:
         return self.once(("fits_by_option",), group)
 
     def judgement(self, run: BenchmarkRun, slo: SLO) -> Judgement:
-        """The run against the SLO (with its file's stated mappings), computed once per run (the SLO
-        is fixed for one evaluation)."""
+        """The run against the SLO (with its file's stated mappings), computed once per run and SLO
+        (the judgements of the index's own SLO are kept with the evidence, ``build``; another SLO's
+        are computed each time, never kept as the index's)."""
         key = id(run)
+        if self._slo is None:
+            self._slo = slo
+        elif slo is not self._slo and slo != self._slo:
+            return slo_judgement(run, slo, self.mappings.get(key, ()))
         got = self._slo_cache.get(key)
         if got is None:
             got = self._slo_cache[key] = slo_judgement(run, slo, self.mappings.get(key, ()))
@@ -165,47 +183,107 @@ class EvidenceIndex:
     @classmethod
     def build(cls, ws: Workspace) -> EvidenceIndex:
         """Index the evidence that counts: each run and check is judged against the workload
-        first (``fits``); only what applies reaches the rungs and the capacity."""
-        idx = cls(ws.matrix)
+        first (``fits``); only what applies reaches the rungs and the capacity.
+
+        Built in three layers, each kept while what it depends on stays the same (``_BASE``): the
+        judged and grouped evidence (the matrix, the evidence, the workload, the model and the
+        options' runtime x platform), the parity gate over it (the required parity kinds) and the
+        runs' judgements against the SLO. A changed SLO or gate re-does only its own layer; a
+        changed price, weight or option name none."""
+        base = _base_index(ws)
+        required = tuple(ws.required_parity)
+        gated = base._gates.get(required)
+        if gated is None:
+            gated = copy.copy(base)
+            gated.fits = list(base.fits)
+            gated.parity_failed = {}
+            gated._derived = {}
+            gated._gate_parity(required)
+            _keep(base._gates, required, gated)
+        idx = copy.copy(gated)  # shares the gate's derived values (they depend on nothing else)
+        slo_cache = base._slo_caches.get(ws.slo)
+        if slo_cache is None:
+            slo_cache = _keep(base._slo_caches, ws.slo, {})
+        idx._slo_cache = slo_cache
+        idx._slo = ws.slo
+        return idx
+
+    def _copy_to_extend(self) -> EvidenceIndex:
+        """A base index holding what this one holds, in containers of its own (to add files to), without
+        what is derived from all of it (the gates, the derived values); the SLOs' judgements of its
+        runs copied (they stay true of them)."""
+        new = copy.copy(self)
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, defaultdict):
+                setattr(new, f.name, defaultdict(value.default_factory,
+                                                 {k: copy.copy(v) for k, v in value.items()}))
+            elif isinstance(value, (dict, list)):
+                setattr(new, f.name, copy.copy(value))
+        new._platform_cache = self._platform_cache
+        new._paired = (list(self._paired[0]), list(self._paired[1]))
+        new._slo_caches = {slo: dict(judged) for slo, judged in self._slo_caches.items()}
+        new._derived, new._gates, new._slo_cache, new._slo, new.parity_failed = {}, {}, {}, None, {}
+        return new
+
+    @classmethod
+    def _build_base(cls, ws: Workspace, previous: tuple[EvidenceIndex, int] | None = None) -> EvidenceIndex:
+        """The index before the parity gate and the SLO (``build``); ``previous``: the base index of
+        the same workspace with only its first ``n`` evidence files (the same objects), to which the
+        files after them are added."""
         ev = ws.evidence
-        predicted: list[tuple[BenchmarkRun, str, str, str]] = []
-        measured: list[tuple[BenchmarkRun, str, str, str]] = []
-        # each file's runs and checks judged against the workload once (analysis/summary.py)
-        for summary in file_summaries(ws):
+        start = 0
+        if previous is None:
+            idx = cls(ws.matrix)
+        else:
+            idx, start = previous[0]._copy_to_extend(), previous[1]
+        predicted, measured = idx._paired
+        # each file's runs and checks judged against the workload once (analysis/summary.py); the
+        # loop over every run binds what it reads to local names (it runs ten thousand times)
+        fits, kinds, mappings, source, discount = idx.fits, idx.kinds, idx.mappings, idx.source, idx.discount
+        run_ids, run_keys, runs_by_key = idx.run_ids, idx.run_keys, idx.runs
+        proxy_runs, predicted_runs, proxy_built = idx.proxy_runs, idx.predicted_runs, idx.proxy_built
+        runtime_platforms, run_platforms = idx.runtime_platforms, idx.run_platforms
+        needs_context, predicted_kind = Applicability.NEEDS_CONTEXT, ProvenanceKind.PREDICTED
+        for summary in file_summaries(ws)[start:]:
             f = summary.file
+            file_kind = f.provenance.kind
+            file_name = f.provenance.file_name
+            file_mappings = f.mappings
+            into = predicted if file_kind == predicted_kind else measured if file_kind in MEASURED else None
+            fits.extend(summary.run_fits)
             for r, pid, fit in zip(f.runs, summary.platform_ids, summary.run_fits, strict=True):
-                idx.fits.append(fit)
-                idx.kinds[id(r)] = f.provenance.kind
-                if f.mappings:
-                    idx.mappings[id(r)] = f.mappings
-                if pid and fit.applicability != Applicability.NEEDS_CONTEXT:
-                    item = (r, pid, f.provenance.file_name, fit.label)
-                    if f.provenance.kind == ProvenanceKind.PREDICTED:
-                        predicted.append(item)
-                    elif f.provenance.kind in MEASURED:
-                        measured.append(item)
-                key = (r.runtime, pid)
-                if fit.counts_for:
-                    idx.run_ids[key].append(len(idx.run_keys))
-                idx.run_keys.append(key)
-                if r.runtime and pid:
-                    idx.runtime_platforms[r.runtime].add(pid)
-                    idx.run_platforms[r.runtime].add(pid)
-                if "performs" in fit.counts_for:
-                    idx.runs[key].append(r)
-                    idx.source[id(r)] = fit.kind
-                elif "capacity" in fit.counts_for:
-                    if fit.discount is not None and f.provenance.kind != ProvenanceKind.PREDICTED:
-                        idx.proxy_runs[key].append(r)
-                        idx.discount[id(r)] = fit.discount
-                        idx.source[id(r)] = "proxy"
+                rid = id(r)
+                kinds[rid] = file_kind
+                if file_mappings:
+                    mappings[rid] = file_mappings
+                if into is not None and pid and fit.applicability != needs_context:
+                    into.append((r, pid, file_name, fit.label))
+                runtime = r.runtime
+                key = (runtime, pid)
+                counts_for = fit.counts_for
+                if counts_for:
+                    run_ids[key].append(len(run_keys))
+                run_keys.append(key)
+                if runtime and pid:
+                    runtime_platforms[runtime].add(pid)
+                    run_platforms[runtime].add(pid)
+                if "performs" in counts_for:
+                    runs_by_key[key].append(r)
+                    source[rid] = fit.kind
+                    continue
+                if "capacity" in counts_for:
+                    if fit.discount is not None and file_kind != predicted_kind:
+                        proxy_runs[key].append(r)
+                        discount[rid] = fit.discount
+                        source[rid] = "proxy"
                     else:
-                        idx.predicted_runs[key].append(r)
-                        idx.source[id(r)] = fit.kind
-                if "builds" in fit.counts_for and "performs" not in fit.counts_for:
-                    idx.proxy_built[key] += 1
+                        predicted_runs[key].append(r)
+                        source[rid] = fit.kind
+                if "builds" in counts_for:
+                    proxy_built[key] += 1
+            fits.extend(summary.check_fits)
             for p, pid, fit in zip(f.parity, summary.check_platform_ids, summary.check_fits, strict=True):
-                idx.fits.append(fit)
                 key = (p.runtime, pid)
                 if p.runtime and pid:
                     idx.runtime_platforms[p.runtime].add(pid)
@@ -215,14 +293,15 @@ class EvidenceIndex:
                 elif "builds" in fit.counts_for:
                     idx.proxy_checks_built[key] += 1
                 idx.parity_keys.append(key)
-        for b in ev.builds:
+        for b in ev.builds if previous is None else ():  # (an index extended has the same builds)
             key = (b.runtime, idx.platform_id(b.platform))
             idx.builds[key].append(b)
             idx.runtime_platforms[b.runtime].add(key[1])
         idx.pairs = pair(effective_workload(ws), predicted, measured)
         idx.predictor_errors = {e.tool: e for e in predictor_errors(idx.pairs)}
         idx.prediction_errors = ev.prediction_errors
-        idx._gate_parity(ws.required_parity)
+        idx.all_runs = ev.runs
+        idx.reproductions = reproduction_pairs(ev.files)
         return idx
 
     def _gate_parity(self, required: tuple[ParityKind, ...]) -> None:
@@ -246,6 +325,76 @@ class EvidenceIndex:
         """Platforms other than ``platform`` with evidence (or benchmark runs) of ``runtime``."""
         where = self.run_platforms if runs_only else self.runtime_platforms
         return sorted(p for p in where.get(runtime, ()) if p != platform)
+
+
+#: the gated copies and the SLOs' judgements a base index keeps (an SLO or gate moved back and
+#: forth in the app finds its judgements kept)
+KEPT_LAYERS = 4
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+def _keep(kept: dict[_K, _V], key: _K, value: _V) -> _V:
+    """Put ``value`` under ``key`` as the latest of ``kept``, dropping the oldest beyond ``KEPT_LAYERS``."""
+    kept.pop(key, None)
+    kept[key] = value
+    # the keys copied in one step (an evaluation on another thread, the app's Monte Carlo, may add
+    # one meanwhile: iterating the dict itself could fail)
+    for oldest in tuple(kept)[: max(len(kept) - KEPT_LAYERS, 0)]:
+        kept.pop(oldest, None)
+    return value
+
+
+# The base indexes of the last workspaces indexed, with what each was built from (``_base_parts``):
+# judging and grouping every run costs more than the rest of an evaluation at ten thousand result
+# files, and depends on neither the SLO, nor the parity gate, nor prices, weights or names.
+_BASE: list[tuple[tuple[object, ...], EvidenceIndex]] = []
+
+
+def _base_parts(ws: Workspace) -> tuple[object, ...]:
+    """What a base index depends on: the matrix and the evidence (immutable, compared by identity),
+    the workload, the model and the options' runtime x platform (by value)."""
+    return (ws.matrix, ws.evidence, ws.workload, ws.model, tuple((o.id, o.runtime, o.platform) for o in ws.options))
+
+
+#: the base indexes kept (the latest first): another workspace evaluated in between (a what-if, a
+#: benchmark's floor) does not make this one's indexed again
+KEPT_BASES = 2
+
+
+def _base_index(ws: Workspace) -> EvidenceIndex:
+    parts = _base_parts(ws)
+    previous = None
+    kept = list(_BASE)
+    for entry in kept:
+        key, base = entry
+        if key[0] is parts[0] and key[2:] == parts[2:]:
+            if key[1] is parts[1]:
+                _BASE[:] = [entry, *(e for e in kept if e is not entry)][:KEPT_BASES]
+                return base
+            n = _appended(key[1], ws.evidence)  # type: ignore[arg-type]
+            if n is not None and (previous is None or n > previous[1]):  # files imported after the same
+                previous = (base, n)  # files: only they are added (to the index holding the most)
+    base = EvidenceIndex._build_base(ws, previous)
+    _BASE[:] = [(parts, base), *kept][:KEPT_BASES]
+    return base
+
+
+def _appended(old: Evidence, new: Evidence) -> int | None:
+    """The number of files of ``old`` when ``new`` is ``old`` with files added after them (the same
+    objects first, the same builds), else None."""
+    n = len(old.files)
+    if len(new.files) <= n or (old.builds is not new.builds and old.builds != new.builds):
+        return None
+    if any(a is not b for a, b in zip(old.files, new.files[:n], strict=True)):
+        return None
+    return n
+
+
+def forget_indexes() -> None:
+    """Forget the kept base index (the next evaluation judges and groups every run afresh)."""
+    _BASE.clear()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -646,11 +795,12 @@ def _attributions(idx: EvidenceIndex, ws: Workspace) -> tuple[tuple[Attribution,
         return got
 
     # a run or check that does not say its runtime or platform is not "on —": it is grouped by its
-    # file, named by what it lacks (or, when it is of another workload anyway, as a mismatch)
-    run_files = [(fi, ri, f.provenance.file_name) for fi, f in enumerate(ws.evidence.files)
-                 for ri in range(len(f.runs))]
-    check_files = [(fi, ci, f.provenance.file_name) for fi, f in enumerate(ws.evidence.files)
-                   for ci in range(len(f.parity))]
+    # file, named by what it lacks (or, when it is of another workload anyway, as a mismatch); the
+    # places of the items are listed only when there is such an item
+    def places(item: str) -> list[tuple[int, int, str]]:
+        return [(fi, i, f.provenance.file_name) for fi, f in enumerate(ws.evidence.files)
+                for i in range(len(f.runs if item == "run" else f.parity))]
+
     mismatched = {(x.item, x.file_index, x.index) for x in idx.fits if x.applicability == Applicability.MISMATCH}
 
     def unplaced(item: str, where: tuple[int, int, str]) -> Message:
@@ -659,12 +809,24 @@ def _attributions(idx: EvidenceIndex, ws: Workspace) -> tuple[tuple[Attribution,
             return msg("evidence.group_mismatch", "mismatch ({file})", file=name)
         return msg("evidence.group_needs_context", "needs context ({file})", file=name)
 
-    def one(i: int, key: tuple[str, str], item: str, files: list[tuple[int, int, str]]) -> Attribution:
-        label = group(key) if key[0] and key[1] or i >= len(files) else unplaced(item, files[i])
-        return Attribution(i, key[0], key[1], tuple(o.id for o in by_key.get(key, [])), label)
+    # per (runtime, platform): its options and its group's name, worked out once per key
+    per_key: dict[tuple[str, str], tuple[tuple[str, ...], str | Message]] = {}
 
-    return (tuple(one(i, k, "run", run_files) for i, k in enumerate(idx.run_keys)),
-            tuple(one(i, k, "check", check_files) for i, k in enumerate(idx.parity_keys)))
+    def of(key: tuple[str, str]) -> tuple[tuple[str, ...], str | Message]:
+        got = per_key.get(key)
+        if got is None:
+            got = per_key[key] = (tuple(o.id for o in by_key.get(key, [])), group(key))
+        return got
+
+    def every(keys: list[tuple[str, str]], item: str) -> tuple[Attribution, ...]:
+        if all(k[0] and k[1] for k in keys):
+            return tuple(Attribution(i, k[0], k[1], *(per_key.get(k) or of(k))) for i, k in enumerate(keys))
+        files = places(item)
+        return tuple(Attribution(i, k[0], k[1], tuple(o.id for o in by_key.get(k, [])),
+                                 group(k) if k[0] and k[1] or i >= len(files) else unplaced(item, files[i]))
+                     for i, k in enumerate(keys))
+
+    return every(idx.run_keys, "run"), every(idx.parity_keys, "check")
 
 
 # ---------------------------------------------------------------------------------------------

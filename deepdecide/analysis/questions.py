@@ -75,15 +75,17 @@ def answer_questions(ws: Workspace, idx: EvidenceIndex, oa: OptionAssessment) ->
     fits = idx.fits_by_option().get(oa.option, [])
     support, envs = _support(ws, option, oa, _environments(ws, idx))
     return ArticleChecklist((support, _kernels(ws, option, oa, fits, _check_files(ws, idx)),
-                             _distributed(ws, option, fits),
+                             _distributed_once(ws, idx, option, fits),
                              _service(oa)), envs)
 
 
-def _per_evidence(ws: Workspace, idx: EvidenceIndex, name: str, compute: Callable[[], _T]) -> _T:
-    """``compute()`` once per index for the evidence it was built from (a slider moved walks no
-    evidence file again); another evidence (not the index's own) is computed afresh."""
+def _per_evidence(ws: Workspace, idx: EvidenceIndex, name: str, compute: Callable[[], _T],
+                  also: tuple[object, ...] = ()) -> _T:
+    """``compute()`` once per index for the evidence it was built from and ``also`` (what else it
+    reads, compared by value; a slider moved walks no evidence file again); another evidence (not
+    the index's own) is computed afresh."""
     ev = ws.evidence
-    kept, value = idx.once((name, id(ev)), lambda: (ev, compute()))
+    kept, value = idx.once((name, id(ev), *also), lambda: (ev, compute()))
     return value if kept is ev else compute()
 
 
@@ -386,6 +388,13 @@ def _kv_use(run: BenchmarkRun) -> float | None:
             if isinstance(value, (int, float)) and not isinstance(value, bool):
                 return float(value)
     return None
+
+
+def _distributed_once(ws: Workspace, idx: EvidenceIndex, option: Option, fits: Sequence[EvidenceFit]) -> QuestionAnswer:
+    """``_distributed`` once per index, option, topology and SLO (it walks every run of the option:
+    a slider moved walks none)."""
+    return _per_evidence(ws, idx, f"distributed {option.id}",
+                         lambda: _distributed(ws, option, fits), (option.topology, ws.slo))
 
 
 def _distributed(ws: Workspace, option: Option, fits: Sequence[EvidenceFit]) -> QuestionAnswer:

@@ -30,9 +30,11 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import sqlite3
 import stat
-from collections.abc import Iterable, Sequence
+import tempfile
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +43,7 @@ import orjson
 from deepdecide.domain.errors import ValidationError
 from deepdecide.domain.i18n import _
 from deepdecide.domain.userfiles import read_user_file
-from deepdecide.storage.yamlio import atomic_write_bytes, save_target
+from deepdecide.storage.yamlio import TEMP_SUFFIX, atomic_write_bytes, save_target, stale_temp_files
 
 #: the store's own format (the ``meta`` table); a store of a later format is refused
 STORE_FORMAT = 1
@@ -128,9 +130,11 @@ def _error(reason: str, yaml_file: str) -> ValidationError:
     return ValidationError(reason, file=yaml_file, path=f"evidence.{STORE_KEY}")
 
 
-def expand(body: dict[str, Any], yaml_file: str, rows: list[str] | None = None) -> dict[str, Any]:
+def expand(body: dict[str, Any], yaml_file: str, rows: list[str] | None = None,
+           source: list[tuple[Path, str]] | None = None) -> dict[str, Any]:
     """``body`` (a workspace's plain data) with the evidence files of the store it names put back under
-    ``evidence.files``; a body naming no store is returned as it is. A store that is missing, altered
+    ``evidence.files``; a body naming no store is returned as it is (``source``, when given, receives
+    the store's path and SHA-256). A store that is missing, altered
     (its SHA-256 is not the one the YAML states) or unreadable is a ValidationError naming the YAML,
     its ``evidence.store`` key and the reason."""
     evidence = body.get("evidence")
@@ -164,6 +168,8 @@ def expand(body: dict[str, Any], yaml_file: str, rows: list[str] | None = None) 
         raise _error(_("the evidence store {path} is not the one this workspace names (its SHA-256 differs "
                        "from evidence.store_sha256): it was changed or replaced").format(path=path), yaml_file)
     files = read_files(payload, str(path), yaml_file, rows)
+    if source is not None:
+        source.append((path, digest))
     rest = {k: v for k, v in evidence.items() if k not in (STORE_KEY, STORE_SHA_KEY, STORE_COUNT_KEY)}
     return {**body, "evidence": {**rest, "files": files}}
 
@@ -244,13 +250,27 @@ def query(yaml_path: str | os.PathLike[str], **where: str) -> list[str]:
 # stays its own). A save encodes only the files not here: at ten thousand files, turning every file
 # into plain data and JSON again was most of a save, for the one file that changed.
 _ROWS: dict[int, tuple[Any, str]] = {}
+# The store those rows are in (its path, what ``os.stat`` said of it, its SHA-256) and what its
+# indexed attributes were worked out from (None: not known, as after a read): a save of the same
+# workspace patches a copy of it (``patch``) instead of building every row again.
+_SOURCE: list[tuple[str, tuple[int, int, int], str, Any]] = []
 
 
-def remember(files: Sequence[Any], texts: Sequence[str]) -> None:
+def _signature(st: os.stat_result) -> tuple[int, int, int]:
+    return st.st_size, st.st_mtime_ns, st.st_ino
+
+
+def remember(files: Sequence[Any], texts: Sequence[str], store: str | os.PathLike[str] | None = None,
+             digest: str = "", context: Any = None) -> None:
     """Keep ``texts[i]`` as the row of ``files[i]`` (each file an immutable object), in place of the
-    rows kept before."""
+    rows kept before; ``store``: the store file holding exactly those rows (SHA-256 ``digest``), its
+    attributes worked out in ``context`` (None: unknown)."""
     _ROWS.clear()
     _ROWS.update((id(f), (f, text)) for f, text in zip(files, texts, strict=True))
+    _SOURCE.clear()
+    if store is not None:
+        with contextlib.suppress(OSError):
+            _SOURCE.append((os.fspath(store), _signature(os.stat(store)), digest, context))
 
 
 def known_row(f: Any) -> str | None:
@@ -298,12 +318,162 @@ def build(files: Sequence[Any], attributes: Sequence[Iterable[tuple[str, str]]],
         conn.close()
 
 
+def _file_sha(f: Any) -> str:
+    return str(f.provenance.sha256)
+
+
+def _pending(yaml_path: str | os.PathLike[str]) -> Path:
+    """The name a store being written beside the workspace takes its temporary files after (stale
+    ones, of a killed save, are removed by the next)."""
+    target = save_target(yaml_path)
+    return target.parent / f"{store_stem(target)}.evidence.sqlite"
+
+
+def patch(yaml_path: str | os.PathLike[str], files: Sequence[Any], texts: Sequence[str],
+          attributes: Callable[[Any], Iterable[tuple[str, str]]], context: Any) -> tuple[Path | None, str] | None:
+    """The store of ``files`` (each with its row ``texts[i]`` and its indexed ``attributes(file)``,
+    worked out in ``context``) made from the store last read or written for the workspace at
+    ``yaml_path`` (``remember``): a copy of it in a temporary file beside it, where only what changed
+    is written — the rows of files removed deleted, of files added or changed written, positions
+    moved, attributes changed (all of them worked out again only when ``context`` differs from the
+    one they were written in). Returns the temporary file (to ``place`` under the workspace's lock,
+    or ``discard``) and its SHA-256; (None, digest) when nothing changed (the store stays as it is);
+    None when there is no such store, it changed on disk, or it cannot be patched (build it whole)."""
+    if not _SOURCE:
+        return None
+    src, signature, digest, old_context = _SOURCE[0]
+    pending = _pending(yaml_path)
+    old = Path(src)
+    if old.parent != pending.parent or not old.name.startswith(store_stem(yaml_path) + ".evidence-") \
+            or not _NAME_RE.match(old.name):
+        return None  # another workspace's store (Save As): a store of its own, built whole
+    try:
+        if _signature(os.stat(old)) != signature:
+            return None
+    except OSError:
+        return None
+    shas = [_file_sha(f) for f in files]
+    if len(set(shas)) != len(shas):
+        return None  # the whole build names the duplicate
+    known = [known_row(f) is not None for f in files]
+    _remove_stale(pending)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{pending.name}.{os.getpid()}.", suffix=TEMP_SUFFIX, dir=pending.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        shutil.copyfile(old, tmp)
+        changed = _apply(tmp, files, texts, shas, known, attributes, context == old_context and old_context is not None)
+        if not changed:
+            discard(tmp)
+            return None, digest
+        with open(tmp, "rb+") as fh:
+            os.fsync(fh.fileno())
+            fh.seek(0)
+            new_digest = hashlib.file_digest(fh, "sha256").hexdigest()
+        os.chmod(tmp, 0o644)
+    except (OSError, sqlite3.Error, ValueError):
+        discard(tmp)
+        return None
+    except BaseException:
+        discard(tmp)
+        raise
+    return tmp, new_digest
+
+
+def _apply(path: Path, files: Sequence[Any], texts: Sequence[str], shas: list[str], known: list[bool],
+           attributes: Callable[[Any], Iterable[tuple[str, str]]], same_context: bool) -> bool:
+    """Write into the store file at ``path`` only what differs from ``files``; whether anything did."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        conn.execute("PRAGMA journal_mode=OFF")  # a private copy: a crash leaves a temporary file, no more
+        conn.execute("PRAGMA synchronous=OFF")  # (fsync'd whole before it is placed)
+        meta = dict(conn.execute("SELECT key, value FROM meta"))
+        if meta.get("format") != str(STORE_FORMAT):
+            raise ValueError("store format")
+        old = dict(conn.execute("SELECT sha256, position FROM files"))
+        new = set(shas)
+        removed = [sha for sha in old if sha not in new]
+        # kept as it is: a row read or written for this very file object, in the old store
+        written = [i for i, sha in enumerate(shas) if not (known[i] and sha in old)]
+        moved = [i for i, sha in enumerate(shas) if known[i] and sha in old and old[sha] != i]
+        if same_context:
+            wanted = {i: sorted({(n, v) for n, v in attributes(files[i]) if v}) for i in written}
+            attr_delete: list[tuple[str, str, str]] = []
+            attr_insert = [(shas[i], n, v) for i, attrs in wanted.items() for n, v in attrs]
+            attr_clear = [shas[i] for i in written if shas[i] in old]
+        else:  # every file's attributes worked out again, only the differences written
+            have = set(conn.execute("SELECT sha256, name, value FROM attributes"))
+            want = {(sha, n, v) for f, sha in zip(files, shas, strict=True) for n, v in attributes(f) if v}
+            attr_clear = []
+            attr_delete = sorted(x for x in have - want if x[0] in new)
+            attr_insert = sorted(want - have)
+        if not (removed or written or moved or attr_delete or attr_insert):
+            return False
+        conn.execute("BEGIN")
+        conn.executemany("DELETE FROM attributes WHERE sha256 = ?", [(sha,) for sha in (*removed, *attr_clear)])
+        conn.executemany("DELETE FROM files WHERE sha256 = ?", [(sha,) for sha in removed])
+        conn.executemany("DELETE FROM attributes WHERE sha256 = ? AND name = ? AND value = ?", attr_delete)
+        # out of the way first (positions are unique), then in place
+        conn.executemany("UPDATE files SET position = ? WHERE sha256 = ?",
+                         [(-1 - i, shas[i]) for i in (*moved, *(i for i in written if shas[i] in old))])
+        conn.executemany("UPDATE files SET position = ? WHERE sha256 = ?", [(i, shas[i]) for i in moved])
+        for i in written:
+            f = files[i]
+            conn.execute("INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?)",
+                         (shas[i], i, str(f.provenance.file_name), str(f.provenance.tool), len(f.runs), texts[i]))
+        conn.executemany("INSERT INTO attributes VALUES (?, ?, ?)", attr_insert)
+        conn.execute("COMMIT")
+        return True
+    finally:
+        conn.close()
+
+
+def place(yaml_path: str | os.PathLike[str], tmp: Path, digest: str) -> str:
+    """Put a store ``patch`` made under its name beside the workspace at ``yaml_path`` (an identical
+    store already there is kept); returns the name. Call under the workspace's lock."""
+    name = store_name(yaml_path, digest)
+    target = save_target(yaml_path).parent / name
+    if target.exists():
+        discard(tmp)
+        return name
+    os.replace(tmp, target)
+    _fsync_folder(target.parent)
+    return name
+
+
+def discard(tmp: Path | None) -> None:
+    """Remove a temporary store that will not be placed."""
+    if tmp is not None:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+
+
+def _fsync_folder(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _remove_stale(pending: Path) -> None:
+    for stale in stale_temp_files(pending):
+        with contextlib.suppress(OSError):
+            stale.unlink()
+
+
 def write(yaml_path: str | os.PathLike[str], payload: bytes) -> tuple[str, str]:
     """Write a store's bytes beside the workspace at ``yaml_path`` (atomically; an identical store
     already there is kept); returns its name and SHA-256. Call under the workspace's lock."""
     digest = hashlib.sha256(payload).hexdigest()
     name = store_name(yaml_path, digest)
     target = save_target(yaml_path).parent / name
+    _remove_stale(_pending(yaml_path))  # a patched copy a killed save left
     try:
         with open(target, "rb") as fh:
             if hashlib.file_digest(fh, "sha256").hexdigest() == digest:

@@ -40,7 +40,14 @@ from deepdecide.domain.workspace import (
     Workspace,
 )
 from deepdecide.storage import codec, evidence_store
-from deepdecide.storage.yamlio import LocatedData, atomic_write_bytes, dump_yaml, parse_yaml, read_yaml_file
+from deepdecide.storage.yamlio import (
+    LocatedData,
+    atomic_write_bytes,
+    dump_yaml,
+    parse_yaml,
+    read_yaml_file,
+    save_target,
+)
 
 WORKSPACE_SUFFIX = ".deepdecide.yaml"
 #: the schema of a document that states no ``schema_version`` (the builds of schema 1 wrote none)
@@ -598,8 +605,9 @@ def decode(located: LocatedData, expected_kind: str | None = None,
     found: list[ValidationError] = []
     body = {k: v for k, v in data.items() if k != "kind"}
     rows: list[str] = []
+    source: list[tuple[Path, str]] = []
     if kind == "workspace":  # a stored workspace: its evidence files from the store it names
-        body = evidence_store.expand(body, located.file, rows)
+        body = evidence_store.expand(body, located.file, rows, source)
     moves: dict[str, str] = {}
     token = _MOVES.set(moves)
     try:
@@ -641,7 +649,7 @@ def decode(located: LocatedData, expected_kind: str | None = None,
     if not found and not later and kind == "workspace":
         _VALIDATED[id(doc)] = doc
         if rows and version == SCHEMA_VERSION:  # rows of the current schema, read as they are
-            evidence_store.remember(doc.evidence.files, rows)
+            evidence_store.remember(doc.evidence.files, rows, *(source[0] if source else (None,)))
     return kind, doc
 
 
@@ -830,8 +838,6 @@ def save_workspace(ws: Workspace, path: str | os.PathLike[str], *, expected_sha2
     the form the file on disk has (single-file for a new file). The store is written under the same
     lock, before the YAML, under a new name; the workspace's other stores are removed after."""
 
-    from deepdecide.storage import lock
-
     carried: list[CarriedOver] = []
     errors = check_with_warnings(ws, SCHEMA_VERSION, carried=carried)[0]
     for e in errors:
@@ -846,16 +852,49 @@ def save_workspace(ws: Workspace, path: str | os.PathLike[str], *, expected_sha2
     store_payload = b""
     keep = None
     texts: list[str] = []
+    context = _attributes_context(ws)
+    # a store patched from the one last read or written (only what changed written), else built whole
+    patched: tuple[Path | None, str] | None = None
+    store_digest = ""
     if stored:
         data, evidence, texts = _stored_data(ws)
-        store_payload = evidence_store.build(ws.evidence.files, [store_attributes(ws, f) for f in ws.evidence.files],
-                                             texts)
-        keep = evidence_store.store_name(path, hashlib.sha256(store_payload).hexdigest())
+        patched = evidence_store.patch(path, ws.evidence.files, texts, lambda f: store_attributes(ws, f), context)
+        if patched is None:
+            store_payload = evidence_store.build(ws.evidence.files,
+                                                 [store_attributes(ws, f) for f in ws.evidence.files], texts)
+            store_digest = hashlib.sha256(store_payload).hexdigest()
+        else:
+            store_digest = patched[1]
+        keep = evidence_store.store_name(path, store_digest)
         data["evidence"] = {evidence_store.STORE_KEY: keep,  # in its place in the file
-                            evidence_store.STORE_SHA_KEY: hashlib.sha256(store_payload).hexdigest(),
+                            evidence_store.STORE_SHA_KEY: store_digest,
                             evidence_store.STORE_COUNT_KEY: len(ws.evidence.files), **evidence}
     else:
         data = workspace_to_data(ws)
+    try:
+        digest = _write_locked(path, data, wait, expected_sha256, stored, patched, store_payload, keep)
+    finally:
+        if patched is not None:  # placed, or not to be: no temporary store is left behind
+            evidence_store.discard(patched[0])
+    if stored:  # the rows just written: the next save encodes and writes only the files changed since
+        evidence_store.remember(ws.evidence.files, texts, save_target(path).parent / str(keep), store_digest, context)
+    return digest
+
+
+def _attributes_context(ws: Workspace) -> tuple[object, ...]:
+    """What ``store_attributes`` reads besides the file."""
+    return tuple((o.id, o.runtime.lower(), o.platform.lower()) for o in ws.options), ws.workload
+
+
+def _write_locked(path: str | os.PathLike[str], data: dict[str, Any], wait: float | None, expected_sha256: str | None,
+                  stored: bool, patched: tuple[Path | None, str] | None, store_payload: bytes,
+                  keep: str | None) -> str:
+    """Write the YAML of ``data`` (and the store: ``store_payload`` or the ``patched`` one) under the
+    workspace's lock; returns the YAML's SHA-256."""
+    import hashlib
+
+    from deepdecide.storage import lock
+
     payload = (_HEADER + dump_yaml(data)).encode("utf-8")  # refuses a non-finite number or invalid text, naming the key path
     try:
         with lock.locked(path, wait=wait):
@@ -867,16 +906,16 @@ def save_workspace(ws: Workspace, path: str | os.PathLike[str], *, expected_sha2
                 now = lock.content_sha256(path)
                 if now != expected:
                     raise lock.ChangedOnDisk(os.fspath(path), gone=now is None, appeared=expected is None)
-            if stored:
+            if stored and patched is None:
                 evidence_store.write(path, store_payload)  # first, under its own new name
+            elif patched is not None and patched[0] is not None:
+                evidence_store.place(path, patched[0], patched[1])
             atomic_write_bytes(path, payload)
             evidence_store.remove_others(path, keep)
     except OSError as exc:
         raise ValidationError(_('cannot be written: {value}').format(value=exc.strerror or exc), file=str(path)) from None
     digest = hashlib.sha256(payload).hexdigest()
     lock.written(path, digest)
-    if stored:  # the rows just written: the next save encodes only the files changed since
-        evidence_store.remember(ws.evidence.files, texts)
     return digest
 
 

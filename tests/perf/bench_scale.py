@@ -19,8 +19,10 @@ built-in data) and measures, each figure beside its floor measured in the same r
 * a whole process that does nothing (``python -c pass``), at every size: the floor under every
   whole-process figure;
 * evaluate in process (``analysis.evaluate``): first (nothing kept: every file judged against the
-  workload afresh) and again (the evidence index dropped, the files' summaries of
-  ``analysis.summary`` kept, as after a change of SLO or price in the app), and slider -> re-rank
+  workload afresh), again (the evidence index dropped, the files' summaries of
+  ``analysis.summary`` kept, as after a file removed in the app; an import only adds its files to the
+  kept index), after an SLO change
+  (the judged evidence of ``analysis.evidence`` kept, the SLO moved back and forth), and slider -> re-rank
   (one weight changed, evaluate without sensitivity, the ranking read; the evidence index of the
   previous evaluation reused, as in the app), each beside its floor: the same on the workspace
   without its evidence. Targets at 1,000 files <= 100 ms and <= 16 ms, at 10,000 <= 150 ms and
@@ -297,10 +299,13 @@ def measure(n: int, tmp: Path, runs: int, gui: bool) -> dict[str, tuple[float, f
     # decision alone costs to evaluate and re-rank)
     bare_ws = dataclasses.replace(ws, evidence=dataclasses.replace(ws.evidence, files=()))
 
+    from deepdecide.analysis import evidence as evidence_mod
+
     def forget() -> None:
         getattr(engine, "_LAST_INDEX", []).clear()
         if summary is not None:
             summary.clear()
+        getattr(evidence_mod, "forget_indexes", lambda: None)()
 
     def evaluate_first(w):  # nothing kept from a previous evaluation: the evidence judged afresh
         def go() -> None:
@@ -308,13 +313,24 @@ def measure(n: int, tmp: Path, runs: int, gui: bool) -> dict[str, tuple[float, f
             evaluate(w)
         return go
 
-    def evaluate_again(w):  # the evidence index dropped, the files' summaries kept (a workspace
-        def go() -> None:  # whose decision changed beyond a weight: another SLO, a price)
+    def evaluate_again(w):  # the evidence index dropped, the files' summaries kept (the evidence
+        def go() -> None:  # changed: a file removed, whose neighbours are not judged again)
             getattr(engine, "_LAST_INDEX", []).clear()
+            getattr(evidence_mod, "forget_indexes", lambda: None)()
             evaluate(w)
+        return go
+
+    def evaluate_slo(w):  # the SLO changed (each run alternates between two SLOs, both seen
+        other = dataclasses.replace(w, slo=_other_slo(w.slo))  # before, as a field edited back and
+        turn = [w, other]  # forth in the app): the judged evidence kept, each SLO's judgements kept
+
+        def go() -> None:
+            turn.reverse()
+            evaluate(turn[0])
         return go
     fig["evaluate, first (in process)"] = paired(evaluate_first(ws), evaluate_first(bare_ws), runs * 3)
     fig["evaluate (in process)"] = paired(evaluate_again(ws), evaluate_again(bare_ws), runs * 3)
+    fig["evaluate, SLO changed (in process)"] = paired(evaluate_slo(ws), evaluate_slo(bare_ws), runs * 3)
     crit = ws.criteria[0]
 
     def rerank(w):
@@ -427,6 +443,7 @@ TARGETS = {  # figure -> (size it applies to or None for every size, ratio targe
     "load (in process)": (None, 2.0, None),
     "evaluate (in process)": (1000, None, 0.100),
     "evaluate (in process)@10000": (10000, None, 0.150),
+    "evaluate, SLO changed (in process)": (10000, None, 0.150),
     "slider -> re-rank (in process)": (None, None, 0.016),
     "report": (None, 2.0, None),
     "report@1000": (1000, None, 5.0),
@@ -437,6 +454,15 @@ TARGETS = {  # figure -> (size it applies to or None for every size, ratio targe
     "50 MB import (in process)": (None, 1.2, None),
     "50 MB import peak memory (MB)": (None, 3.0, None),
 }
+
+
+def _other_slo(slo):
+    """``slo`` with its TPOT p99 limit 10 % looser (50 ms when it states none)."""
+    from deepdecide.domain.slo import SLO
+
+    values = dict(slo.values)
+    values["tpot_p99_ms"] = (values.get("tpot_p99_ms") or 50.0) * 1.1
+    return SLO(values)
 
 
 def verdicts(name: str, n: int, ours: float, floor: float | None) -> list[str]:

@@ -134,8 +134,35 @@ def test_a_large_single_file_workspace_is_offered_conversion(single, monkeypatch
     assert "deepdecide convert" not in capsys.readouterr().err
 
 
-def test_a_save_encodes_only_the_changed_files_and_writes_the_store_a_full_save_writes(stored, tmp_path,
-                                                                                       monkeypatch):
+def _content(store):
+    """A store's rows and attributes, as a reader sees them (not its bytes: a patched store keeps
+    the free pages of the rows it replaced); ``store``: its path or an open connection."""
+    conn = sqlite3.connect(store) if not isinstance(store, sqlite3.Connection) else store
+    try:
+        return (list(conn.execute("SELECT sha256, position, file_name, tool, runs, data FROM files ORDER BY position")),
+                sorted(conn.execute("SELECT sha256, name, value FROM attributes")),
+                dict(conn.execute("SELECT key, value FROM meta")))
+    finally:
+        if conn is not store:
+            conn.close()
+
+
+def _whole(ws):
+    """The content of the store a save that keeps nothing from earlier writes makes for ``ws``."""
+    from deepdecide.storage import codec, files
+
+    payload = evidence_store.build(ws.evidence.files, [files.store_attributes(ws, f) for f in ws.evidence.files],
+                                   [evidence_store.row_text(codec.to_data(f, omit_defaults=True))
+                                    for f in ws.evidence.files])
+    conn = sqlite3.connect(":memory:")
+    conn.deserialize(payload)
+    try:
+        return _content(conn)
+    finally:
+        conn.close()
+
+
+def test_a_save_encodes_only_the_changed_files_and_writes_only_what_changed(stored, tmp_path, monkeypatch):
     import dataclasses
 
     from deepdecide.storage import codec, files
@@ -148,17 +175,120 @@ def test_a_save_encodes_only_the_changed_files_and_writes_the_store_a_full_save_
     encoded = []
     real = codec.to_data
     monkeypatch.setattr(codec, "to_data", lambda obj, **kw: encoded.append(obj) or real(obj, **kw))
+    written = []
+    real_apply = evidence_store._apply
+    monkeypatch.setattr(evidence_store, "_apply", lambda *a: written.append(a[1]) or real_apply(*a))
+    monkeypatch.setattr(evidence_store, "build", lambda *a: pytest.fail("the store was built whole"))
     save_workspace(edited, stored)
     # the files read from the store keep their rows: only the changed one is encoded
     assert [o for o in encoded if o.__class__ is f.__class__] == [changed]
+    assert len(written) == 1  # the store read was patched, not built whole
     monkeypatch.undo()
-    # the same store bytes as a save that encodes every file afresh
-    evidence_store._ROWS.clear()
-    fresh = tmp_path / "fresh" / "team.deepdecide.yaml"
-    fresh.parent.mkdir()
-    save_workspace(edited, fresh, stored=True)
-    ours = (stored.parent / evidence_store.stored_name(stored)).read_bytes()
-    assert ours == (fresh.parent / evidence_store.stored_name(fresh)).read_bytes()
-    assert stored.read_text() == fresh.read_text()  # the YAML too (the store's name is in it)
+    assert _content(stored.parent / evidence_store.stored_name(stored)) == _whole(edited)
     assert files.canonical_json(load_workspace(stored)) == files.canonical_json(edited)
     assert _stores(stored) == [evidence_store.stored_name(stored)]
+    assert not [p for p in stored.parent.iterdir() if p.name.startswith(".")]  # no temporary file left
+
+
+def test_an_incremental_store_write_equals_a_whole_rewrite_on_reopen(stored, monkeypatch):
+    """Files removed, appended, moved and changed, options and workload changed (every attribute
+    worked out again): after each save the store holds what a whole rewrite holds, and reopens into
+    the same workspace."""
+    import dataclasses
+
+    from deepdecide.storage import files
+
+    patched = []
+    real_apply = evidence_store._apply
+    monkeypatch.setattr(evidence_store, "_apply", lambda *a: patched.append(a[-1]) or real_apply(*a))
+    ws = load_workspace(stored)
+    a, b, c = ws.evidence.files[:3]
+    relabelled = dataclasses.replace(b, provenance=dataclasses.replace(b.provenance, label="again"))
+    steps = [
+        lambda w: (c, a),  # one removed, two moved
+        lambda w: (c, a, b),  # one appended
+        lambda w: (relabelled, a, c),  # one changed in place and moved
+        lambda w: (a,),  # two removed
+        lambda w: (a, b, c),  # back
+    ]
+    for i, step in enumerate(steps):
+        ws = load_workspace(stored) if i % 2 else ws  # the rows kept from a read or from the last write
+        ws = dataclasses.replace(ws, evidence=dataclasses.replace(ws.evidence, files=step(ws)))
+        if i == 3:  # the attributes of every file change with the options and the workload
+            first = dataclasses.replace(ws.options[0], platform="nv-b200")
+            ws = dataclasses.replace(ws, options=(first, *ws.options[1:]),
+                                     workload=dataclasses.replace(ws.workload, aliases=()))
+        before = _content(stored.parent / evidence_store.stored_name(stored))
+        save_workspace(ws, stored)
+        after = _content(stored.parent / evidence_store.stored_name(stored))
+        assert after == _whole(ws), i
+        if i == 3:
+            assert {x[1:] for x in after[1]} != {x[1:] for x in before[1]}
+        kept = dict(evidence_store._ROWS), list(evidence_store._SOURCE)  # what the save kept, not the reopen
+        assert files.canonical_json(load_workspace(stored)) == files.canonical_json(ws), i
+        evidence_store._ROWS.clear()
+        evidence_store._ROWS.update(kept[0])
+        evidence_store._SOURCE[:] = kept[1]
+        assert _stores(stored) == [evidence_store.stored_name(stored)], i
+    # every save patched the store it read or wrote; the attributes of every file were worked out
+    # again after a read (the context they were written in unknown) and when the options changed,
+    # else only those of the rows written
+    assert patched == [False, False, True, False, True]
+
+
+_KILLER = r"""
+import dataclasses, os, signal, sqlite3, sys
+from deepdecide.storage import evidence_store, files, yamlio
+from deepdecide.storage.files import load_workspace, save_workspace
+path, where = sys.argv[1], sys.argv[2]
+ws = load_workspace(path)
+f = ws.evidence.files[0]
+changed = dataclasses.replace(f, provenance=dataclasses.replace(f.provenance, label="never saved"))
+ws = dataclasses.replace(ws, evidence=dataclasses.replace(ws.evidence, files=(*ws.evidence.files[1:], changed)))
+
+def die(*_a, **_k):
+    os.kill(os.getpid(), signal.SIGKILL)
+
+if where == "rows":  # in the middle of writing the rows into the copy
+    real = sqlite3.connect
+    def connect(*a, **k):
+        conn = real(*a, **k)
+        conn.set_trace_callback(lambda sql: die() if sql.startswith("INSERT OR REPLACE") else None)
+        return conn
+    evidence_store.sqlite3 = type("M", (), {"connect": staticmethod(connect), "Error": sqlite3.Error})
+elif where == "store":  # the copy written, before it takes its name
+    evidence_store.os = type("M", (), {**{k: getattr(os, k) for k in dir(os) if not k.startswith("__")},
+                                       "replace": staticmethod(die)})
+elif where == "yaml":  # the new store in place, before the YAML names it
+    files.atomic_write_bytes = die
+save_workspace(ws, path)
+print("not killed")
+"""
+
+
+@pytest.mark.parametrize("where", ["rows", "store", "yaml"])
+def test_a_kill_mid_write_leaves_the_old_store(stored, where, tmp_path):
+    import subprocess
+    import sys
+
+    from deepdecide.storage import files
+
+    before_yaml = stored.read_bytes()
+    before = files.canonical_json(load_workspace(stored))
+    name = evidence_store.stored_name(stored)
+    store_bytes = (stored.parent / name).read_bytes()
+    out = subprocess.run([sys.executable, "-c", _KILLER, str(stored), where], capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == -9, out.stdout + out.stderr
+    assert stored.read_bytes() == before_yaml
+    assert (stored.parent / name).read_bytes() == store_bytes
+    assert files.canonical_json(load_workspace(stored)) == before
+    # the next save clears what the killed one left (its temporary copy, or its new store), whether
+    # it patches the store or builds it whole
+    ws = load_workspace(stored)
+    if where == "rows":
+        evidence_store._SOURCE.clear()
+    save_workspace(ws, stored)
+    assert _stores(stored) == [evidence_store.stored_name(stored)]
+    assert not [p for p in stored.parent.iterdir() if p.name.startswith(".") and "sqlite" in p.name]
+
