@@ -359,7 +359,6 @@ KNOWN: dict[str, dict[str, str]] = {
     },
     "storage/files.py": {
         "deepdecide.domain": LAYER,
-        "deepdecide.storage": LAYER,
         "importlib": RESOURCES,
     },
     "storage/lock.py": {

@@ -39,7 +39,7 @@ from deepdecide.domain.workspace import (
     Strategy,
     Workspace,
 )
-from deepdecide.storage import codec, evidence_store
+from deepdecide.storage import codec, evidence_store, lock
 from deepdecide.storage.yamlio import (
     LocatedData,
     atomic_write_bytes,
@@ -891,10 +891,6 @@ def _write_locked(path: str | os.PathLike[str], data: dict[str, Any], wait: floa
                   keep: str | None) -> str:
     """Write the YAML of ``data`` (and the store: ``store_payload`` or the ``patched`` one) under the
     workspace's lock; returns the YAML's SHA-256."""
-    import hashlib
-
-    from deepdecide.storage import lock
-
     payload = (_HEADER + dump_yaml(data)).encode("utf-8")  # refuses a non-finite number or invalid text, naming the key path
     try:
         with lock.locked(path, wait=wait):

@@ -126,7 +126,7 @@ def test_a_workspace_read_again_is_not_judged_again(tmp_path, monkeypatch):
     by their SHA-256; a file that differs in any field is judged again."""
     from dataclasses import replace as rep
 
-    from deepdecide.analysis import applicability
+    from deepdecide.analysis import applicability, summary
     from deepdecide.storage.files import load_workspace, save_workspace
 
     path = tmp_path / "w.deepdecide.yaml"
@@ -135,7 +135,8 @@ def test_a_workspace_read_again_is_not_judged_again(tmp_path, monkeypatch):
     expected = to_data(evaluate(first))
     judged = []
     real = applicability.judge_run
-    monkeypatch.setattr(applicability, "judge_run", lambda *a: judged.append(a[4]) or real(*a))
+    # summary judges each run with the name it imported from applicability
+    monkeypatch.setattr(summary, "judge_run", lambda *a: judged.append(a[4]) or real(*a))
     again = load_workspace(path)
     assert again.evidence.files[0] is not first.evidence.files[0]
     assert to_data(evaluate(again)) == expected
