@@ -158,15 +158,6 @@ KNOWN: dict[str, dict[str, str]] = {
         "deepdecide.report.params": COMMAND,
         "deepdecide.report.signing": COMMAND,
     },
-    "domain/approval.py": {
-        "deepdecide.domain.dates": LAYER,
-    },
-    "domain/errors.py": {
-        "deepdecide.domain.i18n": LAYER,
-    },
-    "domain/evidence.py": {
-        "deepdecide.domain.flags": LAYER,
-    },
     "domain/formatting.py": {
         "babel": loads('babel'),
     },
@@ -273,25 +264,11 @@ KNOWN: dict[str, dict[str, str]] = {
     "importers/bigjson.py": {
         "simdjson": OPTIONAL_SIMDJSON,
     },
-    "importers/context_table.py": {
-        "deepdecide.importers.normalize": LAYER,
-    },
     "importers/generic_csv.py": {
-        "deepdecide.importers.stats": LAYER,
         "pandas": loads('numpy, pandas'),
     },
-    "importers/not_results.py": {
-        "deepdecide.importers.inferencex": LAYER,
-    },
-    "importers/plan.py": {
-        "deepdecide.importers.parity_rules": LAYER,
-    },
     "importers/secrets.py": {
-        "deepdecide.domain": LAYER,
         "detect_secrets.plugins": loads('detect-secrets'),
-    },
-    "importers/vllm.py": {
-        "deepdecide.importers.inferencemax": LAYER,
     },
     "launcher.py": {
         "deepdecide.gui.app": GUI_OPENS,
@@ -358,8 +335,6 @@ KNOWN: dict[str, dict[str, str]] = {
         "difflib": DID_YOU_MEAN,
     },
     "storage/files.py": {
-        "deepdecide.domain": LAYER,
-        "deepdecide.storage": LAYER,
         "importlib": RESOURCES,
     },
     "storage/lock.py": {
