@@ -27,7 +27,6 @@ MARK = "# deferred:"
 # The reasons of KNOWN.
 COMMAND = ("a command's own layers load when it runs, not when the parser is built (--help, --version, "
            "another command)")
-LAYER = "keeps modules of deepdecide this module otherwise does without out of its import (none of them heavy)"
 OPTIONAL_SIMDJSON = "optional: without simdjson the ordinary parser reads the file (the ImportError is caught)"
 OPTIONAL_XLSX = "optional dependency (the xlsx extra): only the XLSX export imports it, and says when it is missing"
 DID_YOU_MEAN = "difflib only for a 'did you mean' hint (kept out of start-up)"
@@ -37,6 +36,11 @@ CTYPES = "ctypes only where the reference guard applies (CPython before 3.12)"
 DIALOG = ("a declared lazy point: Interaction opens the views' dialogs on demand, each loaded when it first "
           "opens (pyproject.toml's acyclic_siblings contract names this one import, interaction -> views.*)")
 GUI_OPENS = "the desktop application (and Qt) loads only when it opens: a headless command never imports it"
+RECORD_MODULES = ("keeps the record's modules (deepdecide.report.*) out of the window until a record is exported, "
+                  "signed or revised: browsing never imports them (tests/gui/test_startup_deferred.py)")
+VERIFY_TABLE = ("keeps report.signing (and the domain's approval rules and validation it reads, about 15 ms) out "
+                "of `deepdecide --version` and --help: verify_cmd imports this module for its exit-code table "
+                "when the parser is built")
 
 
 def loads(libraries: str) -> str:
@@ -59,6 +63,7 @@ KNOWN: dict[str, dict[str, str]] = {
         "deepdecide.analysis.diff": COMMAND,
         "deepdecide.domain.userfiles": COMMAND,
         "deepdecide.report.canonical": COMMAND,
+        "deepdecide.report.revision": COMMAND,
         "deepdecide.storage": COMMAND,
     },
     "cli/evaluate_cmd.py": {
@@ -121,6 +126,7 @@ KNOWN: dict[str, dict[str, str]] = {
         "deepdecide.storage.files": COMMAND,
     },
     "cli/revise_cmd.py": {
+        "deepdecide.report.revision": COMMAND,
         "deepdecide.report.signing": COMMAND,
         "deepdecide.storage": COMMAND,
     },
@@ -158,15 +164,6 @@ KNOWN: dict[str, dict[str, str]] = {
         "deepdecide.report.params": COMMAND,
         "deepdecide.report.signing": COMMAND,
     },
-    "domain/approval.py": {
-        "deepdecide.domain.dates": LAYER,
-    },
-    "domain/errors.py": {
-        "deepdecide.domain.i18n": LAYER,
-    },
-    "domain/evidence.py": {
-        "deepdecide.domain.flags": LAYER,
-    },
     "domain/formatting.py": {
         "babel": loads('babel'),
     },
@@ -180,8 +177,6 @@ KNOWN: dict[str, dict[str, str]] = {
         "PySide6.QtCore": loads('PySide6'),
         "PySide6.QtGui": loads('PySide6'),
         "PySide6.QtWidgets": loads('PySide6'),
-        "deepdecide.domain.errors": LAYER,
-        "deepdecide.gui.compat": LAYER,
         "deepdecide.gui.document": loads('PySide6'),
         "deepdecide.gui.i18n": loads('PySide6'),
         "deepdecide.gui.samples": loads('PyYAML'),
@@ -200,7 +195,6 @@ KNOWN: dict[str, dict[str, str]] = {
         "deepdecide.analysis": loads('numpy'),
         "deepdecide.analysis.diff": loads('numpy'),
         "deepdecide.analysis.revisit": loads('numpy'),
-        "deepdecide.importers.secrets": LAYER,
     },
     "gui/evidence_import.py": {
         "deepdecide.importers": loads('numpy'),
@@ -208,90 +202,52 @@ KNOWN: dict[str, dict[str, str]] = {
         "deepdecide.importers.registry": loads('numpy, PyYAML'),
     },
     "gui/interaction.py": {
-        "deepdecide.gui.views.context_dialog": LAYER,
+        "deepdecide.gui.views.context_dialog": DIALOG,
         "deepdecide.gui.views.export_dialog": DIALOG,
         "deepdecide.gui.views.import_context_dialog": loads('numpy'),
-        "deepdecide.gui.views.item_proxy_dialog": LAYER,
+        "deepdecide.gui.views.item_proxy_dialog": DIALOG,
         "deepdecide.gui.views.new_workspace": loads('numpy'),
         "deepdecide.gui.views.sign_dialog": DIALOG,
-        "deepdecide.gui.views.workload_dialog": LAYER,
+        "deepdecide.gui.views.workload_dialog": DIALOG,
     },
     "gui/montecarlo.py": {
         "deepdecide.analysis": loads('numpy'),
     },
     "gui/pdf_export.py": {
-        "deepdecide.domain": LAYER,
-        "deepdecide.domain.userfiles": LAYER,
-        "deepdecide.domain.workspace": LAYER,
-        "deepdecide.importers.secrets": LAYER,
-        "deepdecide.report": LAYER,
-        "deepdecide.report.approver": LAYER,
-        "deepdecide.report.revision": LAYER,
-        "deepdecide.report.signing": LAYER,
+        "deepdecide.report": loads('reportlab, numpy'),
+        "deepdecide.report.approver": loads('reportlab, numpy'),
         "deepdecide.storage.yamlio": loads('PyYAML'),
     },
     "gui/resources.py": {
         "PySide6.QtGui": loads('PySide6'),
     },
     "gui/table_export.py": {
-        "deepdecide.importers.secrets": LAYER,
         "deepdecide.report": loads('numpy, PyYAML'),
     },
     "gui/views/compare_page.py": {
         "deepdecide.gui.widgets.charts": loads('PySide6, pyqtgraph'),
     },
-    "gui/views/decision_page.py": {
-        "deepdecide.domain": LAYER,
-        "deepdecide.gui.summary": LAYER,
-    },
     "gui/views/export_dialog.py": {
-        "deepdecide.report": LAYER,
+        "deepdecide.report": loads('reportlab, numpy'),
     },
     "gui/views/main_window.py": {
-        "deepdecide.gui.evidence_import": LAYER,
-        "deepdecide.gui.pdf_export": LAYER,
-        "deepdecide.gui.table_export": LAYER,
+        "deepdecide.gui.pdf_export": RECORD_MODULES,
         "deepdecide.gui.views.presentation": loads('numpy'),
-        "deepdecide.report.approver": LAYER,
-        "deepdecide.report.revision": LAYER,
+        "deepdecide.report.approver": loads('reportlab, numpy'),
+        "deepdecide.report.revision": RECORD_MODULES,
         "deepdecide.report.words": loads('numpy'),
-    },
-    "gui/views/matrix_page.py": {
-        "deepdecide.importers.nvidia_smi": LAYER,
-    },
-    "gui/views/new_workspace.py": {
-        "deepdecide.gui.models.matrix_model": LAYER,
     },
     "gui/widgets/measure_next.py": {
         "deepdecide.analysis.plan": loads('numpy'),
-        "deepdecide.domain.errors": LAYER,
-        "deepdecide.storage.plan": LAYER,
-    },
-    "gui/widgets/numbers.py": {
-        "deepdecide.gui.i18n": LAYER,
     },
     "importers/bigjson.py": {
         "simdjson": OPTIONAL_SIMDJSON,
     },
-    "importers/context_table.py": {
-        "deepdecide.importers.normalize": LAYER,
-    },
     "importers/generic_csv.py": {
-        "deepdecide.importers.stats": LAYER,
         "pandas": loads('numpy, pandas'),
     },
-    "importers/not_results.py": {
-        "deepdecide.importers.inferencex": LAYER,
-    },
-    "importers/plan.py": {
-        "deepdecide.importers.parity_rules": LAYER,
-    },
     "importers/secrets.py": {
-        "deepdecide.domain": LAYER,
         "detect_secrets.plugins": loads('detect-secrets'),
-    },
-    "importers/vllm.py": {
-        "deepdecide.importers.inferencemax": LAYER,
     },
     "launcher.py": {
         "deepdecide.gui.app": GUI_OPENS,
@@ -306,29 +262,15 @@ KNOWN: dict[str, dict[str, str]] = {
         "pypdf.filters": loads('pypdf, cryptography'),
         "pypdf.generic": loads('pypdf, cryptography'),
     },
-    "report/render.py": {
-        "deepdecide.analysis.diff": LAYER,
-    },
     "report/revision.py": {
-        "deepdecide.domain": LAYER,
-        "deepdecide.domain.userfiles": LAYER,
-        "deepdecide.importers.secrets": LAYER,
         "deepdecide.report.canonical": loads('PyYAML'),
         "deepdecide.report.params": loads('reportlab'),
-        "deepdecide.report.verdict": LAYER,
-    },
-    "report/sections/risks.py": {
-        "deepdecide.analysis.revisit": LAYER,
-    },
-    "report/sections/signoff_page.py": {
-        "deepdecide.analysis.acceptance": LAYER,
     },
     "report/signing.py": {
         "cryptography": loads('cryptography'),
         "cryptography.hazmat.primitives": loads('cryptography'),
         "cryptography.hazmat.primitives.serialization": loads('cryptography'),
         "cryptography.x509.oid": loads('cryptography'),
-        "deepdecide.domain.userfiles": LAYER,
         "pyhanko.keys": loads('pyHanko, cryptography'),
         "pyhanko.pdf_utils.incremental_writer": loads('pyHanko, cryptography'),
         "pyhanko.pdf_utils.reader": loads('pyHanko, cryptography'),
@@ -346,10 +288,10 @@ KNOWN: dict[str, dict[str, str]] = {
         "openpyxl.utils": OPTIONAL_XLSX,
     },
     "report/verdict.py": {
-        "deepdecide.report.approval": LAYER,
+        "deepdecide.report.approval": loads('reportlab, numpy'),
         "deepdecide.report.integrity": loads('PyYAML'),
         "deepdecide.report.params": loads('reportlab'),
-        "deepdecide.report.signing": LAYER,
+        "deepdecide.report.signing": VERIFY_TABLE,
     },
     "storage/autosave.py": {
         "filelock": loads('filelock'),
@@ -358,7 +300,6 @@ KNOWN: dict[str, dict[str, str]] = {
         "difflib": DID_YOU_MEAN,
     },
     "storage/files.py": {
-        "deepdecide.domain": LAYER,
         "importlib": RESOURCES,
     },
     "storage/lock.py": {

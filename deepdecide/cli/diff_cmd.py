@@ -12,10 +12,10 @@ from deepdecide.domain import i18n
 from deepdecide.domain.errors import DeepdecideError
 from deepdecide.domain.formatting import using_currency
 from deepdecide.domain.i18n import N_, _
-from deepdecide.report.revision import CheckedRecord, checked_record
 
 if TYPE_CHECKING:
     from deepdecide.domain.workspace import Workspace
+    from deepdecide.report.revision import CheckedRecord
 
 NAME = "diff"
 HELP = N_("list what changed between two revisions of a decision (workspaces or PDF records): inputs and outcome")
@@ -49,6 +49,7 @@ def load_revision(path: str) -> tuple[Workspace, CheckedRecord | None]:
     """A workspace from a workspace file, or from the inputs embedded in a PDF record with what
     ``deepdecide verify`` finds of the record."""
     from deepdecide.domain.userfiles import read_user_file
+    from deepdecide.report.revision import checked_record
     from deepdecide.storage import files
 
     data = read_user_file(path)  # a folder, FIFO, socket or device: refused before it is opened

@@ -5,20 +5,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deepdecide.cli.common import hold_workspace, output_refused, report_error, say
 from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
 from deepdecide.domain.errors import DeepdecideError
 from deepdecide.domain.i18n import N_, _
-from deepdecide.report.revision import (
-    AlteredRecordError,
-    CheckedRecord,
-    altered,
-    checked_record,
-    read_record,
-    start_revision,
-)
+
+if TYPE_CHECKING:
+    from deepdecide.report.revision import CheckedRecord
 
 NAME = "revise"
 HELP = N_("start a new revision of a decision from its PDF record: a workspace that names the record it revises")
@@ -64,6 +59,7 @@ def predecessor(path: str, *, trust: list[Any] | None = None, crls: list[Any] | 
     """The record a new revision is built on, checked as ``deepdecide verify`` checks it; an altered one
     is refused (AlteredRecordError naming the file and what is wrong), and one made by another version is
     unconfirmed: accepted, with a note on stderr."""
+    from deepdecide.report.revision import altered, checked_record
 
     rec = checked_record(path, trust=trust, crls=crls)
     if rec.altered:
@@ -83,10 +79,13 @@ def record_inputs(path: str) -> bytes:
 
 def _record_inputs(path: str) -> tuple[bytes, bytes]:
     """The embedded inputs of a PDF record and the file's bytes (``report.revision.read_record``)."""
+    from deepdecide.report.revision import read_record
+
     return read_record(path)
 
 
 def run(args: argparse.Namespace) -> int:
+    from deepdecide.report.revision import AlteredRecordError, start_revision
     from deepdecide.report.signing import SigningError, load_crls, load_trust
     from deepdecide.storage import files
 

@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from deepdecide.domain import i18n
+from deepdecide.domain.dates import date_gaps
 from deepdecide.domain.i18n import _
 from deepdecide.domain.messages import Day, Message, msg
 from deepdecide.domain.validation import Problem
@@ -258,8 +259,6 @@ def missing_for_approval(ws: Workspace, record_day: str | None = None) -> list[M
     agree (the evidence cut-off and the decision's last update not after the record date: ``record_day``,
     the export day or the pinned one; None: the pinned one, if any — ``domain.dates``), and the
     identity of every approver who may sign."""
-    from deepdecide.domain.dates import date_gaps
-
     out = content_gaps(ws)
     out.extend(date_gaps(ws, record_day))
     nameless = tuple(s.role for s in signers(ws) if not has_identity(s.row))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from deepdecide.domain.i18n import _
+
 
 class DeepdecideError(Exception):
     """Base of every error deepdecide reports to a user (never a traceback)."""
@@ -22,12 +24,8 @@ class LocatedError(DeepdecideError):
 
     @property
     def message(self) -> str:
-        if not self.file:
-            from deepdecide.domain.i18n import _
-
-            where = _("<input>")
-        else:  # a newline in a file name is shown escaped: the message stays one line
-            where = self.file.replace("\n", "\\n").replace("\r", "\\r")
+        # a newline in a file name is shown escaped: the message stays one line
+        where = self.file.replace("\n", "\\n").replace("\r", "\\r") if self.file else _("<input>")
         if self.line is not None:
             where += f":{self.line}"
         parts = [where]
@@ -69,8 +67,6 @@ class EvidenceImportError(LocatedError):
     def message(self) -> str:
         msg = super().message
         if self.tried:
-            from deepdecide.domain.i18n import _
-
             msg += _(" (formats tried: {formats})").format(formats=", ".join(self.tried))
         return msg
 

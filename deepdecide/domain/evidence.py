@@ -12,6 +12,7 @@ from enum import StrEnum
 
 from deepdecide.domain.common import Estimate, added_field, tuple_field
 from deepdecide.domain.environment import EnvironmentCapture
+from deepdecide.domain.flags import flag
 from deepdecide.domain.messages import Message, msg, plain
 from deepdecide.domain.workload import ProxyAcceptance
 
@@ -82,8 +83,6 @@ class ChecksumCheck:
 
     def note(self, file_name: str) -> Message:
         """The outcome in words ("SHA-256 matches the publisher's manifest evidence.json (...)")."""
-        from deepdecide.domain.flags import flag
-
         who = self.publisher or self.manifest
         if self.outcome == ChecksumOutcome.MATCH:
             return flag("checksum.match", manifest=self.manifest, publisher=who)

@@ -12,7 +12,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from deepdecide import __version__
+from deepdecide.domain.errors import DeepdecideError
 from deepdecide.domain.i18n import _
+from deepdecide.gui.compat import install_bool_guard
 from deepdecide.gui.resources import APP_ID, app_icon, register_icon_themes
 
 if TYPE_CHECKING:
@@ -33,8 +35,6 @@ def create_app(argv: Sequence[str] | None = None) -> Any:
         QGuiApplication.setHighDpiScaleFactorRoundingPolicy(Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
         app = QApplication([sys.argv[0], *(argv or [])])
         QGuiApplication.setDesktopFileName(APP_ID)
-    from deepdecide.gui.compat import install_bool_guard
-
     install_bool_guard()
     if not getattr(app, "_deepdecide_quit_hook", False):
         from PySide6.QtCore import QThreadPool
@@ -69,7 +69,6 @@ def build_window(argv: Sequence[str] = (), *, settings_path: str | os.PathLike[s
     """Create the document and the main window (not shown). Used by ``main`` and the tests."""
     from PySide6.QtWidgets import QApplication
 
-    from deepdecide.domain.errors import DeepdecideError
     from deepdecide.gui.document import WorkspaceDocument
     from deepdecide.gui.i18n import apply_language
     from deepdecide.gui.samples import load_builtin_workspace, sample_workspace_path

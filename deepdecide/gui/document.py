@@ -16,6 +16,7 @@ from deepdecide.domain.messages import name_ids, names_of
 from deepdecide.domain.workspace import Workspace
 from deepdecide.gui.montecarlo import MonteCarloService
 from deepdecide.gui.undo import EditCommand, Label
+from deepdecide.importers.secrets import redact_edit, told
 
 if TYPE_CHECKING:
     from deepdecide.analysis.assessment import Assessment, MonteCarlo
@@ -166,8 +167,6 @@ class WorkspaceDocument(QObject):
         said again in the new language after a language switch). What a person typed into it goes
         through the redaction pass of imported text first (``secrets.redact_edit``: sign-off names and
         conditions, the decision's text, notes, reasons); what it removed is announced by ``redacted``."""
-        from deepdecide.importers.secrets import redact_edit, told
-
         edit, found = redact_edit(edit)
         self.undo_stack.push(EditCommand(self, edit, text, merge_key))
         if found:

@@ -10,10 +10,16 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from deepdecide.domain import approval
 from deepdecide.domain.i18n import _
+from deepdecide.domain.userfiles import read_user_file
+from deepdecide.domain.workspace import Vote
 from deepdecide.gui.export_request import ExportRequest
 from deepdecide.gui.i18n import fmt
 from deepdecide.gui.tasks import Task
+from deepdecide.importers.secrets import Finding, redact_workspace, scan, told
+from deepdecide.report.revision import altered, checked_record
+from deepdecide.report.signing import load_pkcs12
 
 if TYPE_CHECKING:
     from deepdecide.domain.progress import CancelToken, ProgressCallback
@@ -62,8 +68,6 @@ def export_pdf(ctx: ControllerContext, request: ExportRequest | None = None) -> 
         return None
     remember(ctx, request)
     ws = ctx.document.workspace
-    from deepdecide.importers.secrets import redact_workspace, told
-
     left_out = told(redact_workspace(ws)[1])  # write_record leaves known-prefix tokens out: say which
     path = request.path
     sections = request.sections or None
@@ -73,7 +77,6 @@ def export_pdf(ctx: ControllerContext, request: ExportRequest | None = None) -> 
 
     def work(progress: ProgressCallback, token: CancelToken) -> str:
         from deepdecide.report import write_record
-        from deepdecide.report.revision import altered, checked_record
 
         # the predecessor, read and checked as report --since checks it: never built on an altered record
         checked = checked_record(since) if since else None
@@ -124,8 +127,6 @@ class SignRecordRequest:
 
 def export_for_approval(ctx: ControllerContext) -> Task | None:
     """Write the record exported for approval (ready, proposed, every row pending), in the background."""
-    from deepdecide.domain import approval
-
     ws = ctx.document.workspace
     gaps = approval.not_exportable(ws)
     if gaps:
@@ -165,14 +166,10 @@ def export_for_approval(ctx: ControllerContext) -> Task | None:
 
 def sign_record(ctx: ControllerContext, request: SignRecordRequest | None = None) -> Task | None:
     """Sign a record file as one approver (the same code as ``deepdecide sign``), in the background."""
-    from deepdecide.domain import approval
-
     if request is None:
         request = ctx.interaction.ask_sign(approval.may_sign(ctx.document.workspace))
     if request is None or not request.record:
         return None
-    from deepdecide.importers.secrets import Finding, scan, told
-
     # a credential typed into the conditions is never signed into the record; the status bar says so
     conditions, kinds = scan(request.conditions)
     redacted = told(Finding(k, "the conditions") for k in kinds)
@@ -182,10 +179,7 @@ def sign_record(ctx: ControllerContext, request: SignRecordRequest | None = None
     del request
 
     def work(progress: ProgressCallback, token: CancelToken) -> str:
-        from deepdecide.domain.userfiles import read_user_file
-        from deepdecide.domain.workspace import Vote
         from deepdecide.report.approver import sign_as_approver
-        from deepdecide.report.signing import load_pkcs12
         from deepdecide.storage.yamlio import atomic_write_bytes
 
         req = pending.pop()

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from deepdecide.domain.i18n import _
 from deepdecide.gui.i18n import fmt
+from deepdecide.importers.secrets import told
 
 if TYPE_CHECKING:
     from deepdecide.gui.controller_context import ControllerContext
@@ -65,8 +66,6 @@ def export_table(ctx: ControllerContext, kind: str, path: str | None = None) -> 
         path = ctx.interaction.ask_table_path(title, folder, suggested_name(ctx, kind), KINDS[kind])
     if not path:
         return ""
-    from deepdecide.importers.secrets import told
-
     try:
         made = tables(ctx)
         if kind == "workbook":

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 from deepdecide.domain.evidence import ProvenanceKind
 from deepdecide.domain.workload import Workload, model_matches
 from deepdecide.importers.base import ImportContext
+from deepdecide.importers.normalize import hints_from_name
 
 if TYPE_CHECKING:
     from deepdecide.domain.evidence import EvidenceFile
@@ -284,8 +285,6 @@ def with_name_hints(context: ImportContext, file_name: str, matrix: SupportMatri
     """``context`` completed, for the facts it leaves empty, by what ``file_name`` suggests (platform
     as the matrix's id where it names a known platform), those facts marked as from the name.
     The import applies them only where the file itself is silent."""
-
-    from deepdecide.importers.normalize import hints_from_name
 
     changes: dict[str, Value] = {}
     for fact, hint in hints_from_name(file_name).items():

@@ -19,6 +19,7 @@ from deepdecide.domain.evidence import BENCHMARK_FIELDS
 from deepdecide.domain.i18n import _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source
 from deepdecide.importers.normalize import RunDraft
+from deepdecide.importers.stats import summarize
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -83,8 +84,6 @@ class GenericCsv(Importer):
         """One request per row: every mapped column reduced to mean / p50 / p90 / p99."""
 
         import pandas as pd
-
-        from deepdecide.importers.stats import summarize
 
         mapping = dict(ctx.csv_mapping)
         units = dict(ctx.csv_units)

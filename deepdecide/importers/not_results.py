@@ -13,6 +13,7 @@ from typing import Any
 from deepdecide.domain.i18n import _
 from deepdecide.importers.base import Source
 from deepdecide.importers.checksums import digests, publisher
+from deepdecide.importers.inferencex import is_export_diagnostic
 from deepdecide.importers.structured import csv_header, yaml_doc
 
 
@@ -92,8 +93,6 @@ def _checksum_manifest(src: Source, doc: Any) -> str:
 
 
 def _inferencex_diagnostic(src: Source, doc: Any) -> str:
-    from deepdecide.importers.inferencex import is_export_diagnostic
-
     if src.looks_json and is_export_diagnostic(doc):
         return _("an InferenceX export diagnostic (why a query selected what it did: outcome {outcome})").format(
             outcome=str(doc["diagnostic"].get("outcome", "?")))

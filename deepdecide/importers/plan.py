@@ -17,6 +17,7 @@ from deepdecide.domain.i18n import _
 from deepdecide.domain.plan import MANIFEST, BenchmarkPlan, ManifestError, PlannedFile, from_json
 from deepdecide.domain.workspace import MigrationStep, StepStatus
 from deepdecide.importers.base import ImportContext
+from deepdecide.importers.parity_rules import judge_against
 
 if TYPE_CHECKING:
     from deepdecide.importers.result import ImportResult
@@ -160,8 +161,6 @@ def judge_parity(plan: BenchmarkPlan, root: str | os.PathLike[str], imported: li
     """The parity results of each item judged against the same item's reference results (the run on
     the reference runtime, ``reference: true``): the numerical comparison the plan's parity script
     exists for (``parity_rules.judge_against``: same task and metric, same model only)."""
-    from deepdecide.importers.parity_rules import judge_against
-
     item_of = {f.path: item.id for item in plan.items for f in item.files}
     entries = {path: planned_file(plan, root, path) for path, _r in imported}
     refs: dict[str, list[ImportResult]] = {}

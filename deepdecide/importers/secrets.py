@@ -44,6 +44,7 @@ from enum import Enum
 from functools import cache, lru_cache
 from typing import Any, TypeVar
 
+from deepdecide.domain import edits
 from deepdecide.domain.i18n import N_, _
 from deepdecide.domain.messages import Message
 from deepdecide.domain.validation import path_text
@@ -405,8 +406,6 @@ def redact_edit(edit: Any) -> tuple[Any, list[Finding]]:
     (:func:`scan_identity`: no entropy heuristic).
     Ids, dates, numbers and imported evidence are left as they are. Returns the edit (the same
     object when nothing was removed) and what was removed, placed by key path."""
-    from deepdecide.domain import edits as e
-
     findings: list[Finding] = []
 
     def clean(value: str, place: str, identity: bool = False) -> str:
@@ -432,46 +431,46 @@ def redact_edit(edit: Any) -> tuple[Any, list[Finding]]:
         return dataclasses.replace(obj, **changes) if changes else obj
 
     out: Any = edit
-    if isinstance(edit, e.SetDecisionField) and edit.field in DECISION_TEXT | DECISION_PEOPLE:
+    if isinstance(edit, edits.SetDecisionField) and edit.field in DECISION_TEXT | DECISION_PEOPLE:
         value = texts(edit.value, f"decision.{edit.field}", edit.field in DECISION_PEOPLE)
         out = edit if value == edit.value else dataclasses.replace(edit, value=value)
-    elif isinstance(edit, e.SetSignOffs):
+    elif isinstance(edit, edits.SetSignOffs):
         rows = tuple(replaced(s, f"signoffs[{i}]", {"name": True, "role": True, "email": True, "common_name": True,
                                                      "issuer_ca_sha256": True, "pinned_certificate_sha256": True,
                                                      "conditions": False})
                      for i, s in enumerate(edit.signoffs))
         out = edit if rows == edit.signoffs else dataclasses.replace(edit, signoffs=rows)
-    elif isinstance(edit, e.SetMigrationStep):
+    elif isinstance(edit, edits.SetMigrationStep):
         step = replaced(edit.step, f"migration_plan[{edit.index}]", {"title": False, "owner": True, "notes": False})
         out = edit if step == edit.step else dataclasses.replace(edit, step=step)
-    elif isinstance(edit, e.SetChecklistAnswer) and edit.answer is not None:
+    elif isinstance(edit, edits.SetChecklistAnswer) and edit.answer is not None:
         answer = replaced(edit.answer, f"answers[{edit.option}/{edit.item}]", {"notes": False})
         out = edit if answer == edit.answer else dataclasses.replace(edit, answer=answer)
-    elif isinstance(edit, e.SetOptionCost):
+    elif isinstance(edit, edits.SetOptionCost):
         cost = replaced(edit.cost, f"options[{edit.option}].cost", {"assumption_note": False,
                                                                      "assumption_override": False})
         out = edit if cost == edit.cost else dataclasses.replace(edit, cost=cost)
-    elif isinstance(edit, e.SetFleetEntry) and edit.entry is not None:
+    elif isinstance(edit, edits.SetFleetEntry) and edit.entry is not None:
         place = f"fleet[{edit.platform}]"
         entry = replaced(edit.entry, place, {"note": False})
         entry = dataclasses.replace(entry, quotes=tuple(
             replaced(q, f"{place}.quotes[{i}]", {"source": False, "note": False}) for i, q in enumerate(entry.quotes)))
         out = edit if entry == edit.entry else dataclasses.replace(edit, entry=entry)
-    elif isinstance(edit, e.SetHostedApi):
+    elif isinstance(edit, edits.SetHostedApi):
         place = f"options[{edit.option}].hosted"
         hosted = replaced(edit.hosted, place, {"note": False, "stated_latency_source": False})
         hosted = dataclasses.replace(hosted, quotes=tuple(
             replaced(q, f"{place}.quotes[{i}]", {"source": False, "note": False}) for i, q in enumerate(hosted.quotes)))
         out = edit if hosted == edit.hosted else dataclasses.replace(edit, hosted=hosted)
-    elif isinstance(edit, e.SetAssumptions) and edit.assumptions.quotes:
+    elif isinstance(edit, edits.SetAssumptions) and edit.assumptions.quotes:
         quotes = tuple(replaced(q, f"assumptions.quotes[{i}]", {"source": False, "note": False})
                        for i, q in enumerate(edit.assumptions.quotes))
         out = edit if quotes == edit.assumptions.quotes else dataclasses.replace(
             edit, assumptions=dataclasses.replace(edit.assumptions, quotes=quotes))
-    elif isinstance(edit, e.SetWorkload):
+    elif isinstance(edit, edits.SetWorkload):
         workload = replaced(edit.workload, "workload", {"notes": False})
         out = edit if workload == edit.workload else dataclasses.replace(edit, workload=workload)
-    elif isinstance(edit, e.SetEvidenceFile):
+    elif isinstance(edit, edits.SetEvidenceFile):
         f = edit.file
         place = f"evidence.files[{edit.index}]"
         new = dataclasses.replace(
@@ -482,7 +481,7 @@ def redact_edit(edit: Any) -> tuple[Any, list[Finding]]:
             check_proxies=tuple(replaced(p, f"{place}.check_proxies[{i}]", {"reason": False})
                                 for i, p in enumerate(f.check_proxies)))
         out = edit if new == f else dataclasses.replace(edit, file=new)
-    elif isinstance(edit, e.Batch):
+    elif isinstance(edit, edits.Batch):
         parts = []
         for part in edit.edits:
             clean_part, found = redact_edit(part)

@@ -17,6 +17,7 @@ from typing import Any
 
 from deepdecide.domain.flags import flag
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, json_records, root
+from deepdecide.importers.inferencemax import FRAMEWORKS, names_from_file
 from deepdecide.importers.normalize import (
     RunDraft,
     canonical_hardware,
@@ -114,8 +115,6 @@ def _sweep_overrides(r: Node) -> dict[str, str]:
 def _inferencemax_names(d: RunDraft, file_name: str) -> None:
     """The InferenceMAX fork's raw files encode the run in their name
     (``dsr1_1k1k_fp4_sglang_tp4_ep1_dpa_false_conc4_b200.json``)."""
-    from deepdecide.importers.inferencemax import FRAMEWORKS, names_from_file
-
     names = names_from_file(file_name)
     if "hw" in names and not d["platform"]:
         d.set(platform=canonical_hardware(str(names["hw"])))

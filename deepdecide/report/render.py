@@ -19,6 +19,7 @@ from reportlab.platypus.doctemplate import LayoutError
 
 from deepdecide.analysis import evaluate as _evaluate
 from deepdecide.analysis.assessment import Assessment
+from deepdecide.analysis.diff import diff_workspaces
 from deepdecide.domain import i18n
 from deepdecide.domain.errors import DeepdecideError
 from deepdecide.domain.formatting import using_currency
@@ -120,8 +121,6 @@ def _render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...]
     check_cancelled(cancel)
     changes = None
     if previous_inputs is not None:
-        from deepdecide.analysis.diff import diff_workspaces
-
         earlier = workspace_from_json(previous_inputs, file=PREVIOUS_NAME, check_values=False)
         changes = diff_workspaces(earlier, ws)
     digest = sha256_hex(inputs)

@@ -8,11 +8,15 @@ import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from deepdecide.domain import approval
 from deepdecide.domain.errors import DeepdecideError, UnreadableFileError
 from deepdecide.domain.i18n import _
+from deepdecide.domain.userfiles import read_user_file
 from deepdecide.domain.workspace import Workspace
+from deepdecide.importers.secrets import redact_workspace
 from deepdecide.report.embedded import UnreadableRecord, extract_attachments
 from deepdecide.report.headlines import headline_text
+from deepdecide.report.verdict import EXIT_ALTERED, EXIT_UNCONFIRMED, check
 
 if TYPE_CHECKING:
     from deepdecide.report.params import PreviousRecord
@@ -26,7 +30,6 @@ def record_inputs(path: str | os.PathLike[str]) -> bytes:
 def read_record(path: str | os.PathLike[str]) -> tuple[bytes, bytes]:
     """The embedded inputs of a PDF record and the file's bytes; UnreadableFileError names the file when it
     is not a PDF, cannot be parsed, or carries no embedded inputs."""
-    from deepdecide.domain.userfiles import read_user_file
     from deepdecide.report.canonical import INPUTS_NAME
 
     name = os.fspath(path)
@@ -57,14 +60,10 @@ class CheckedRecord:
 
     @property
     def altered(self) -> bool:
-        from deepdecide.report.verdict import EXIT_ALTERED
-
         return self.exit_code == EXIT_ALTERED
 
     @property
     def unconfirmed(self) -> bool:
-        from deepdecide.report.verdict import EXIT_UNCONFIRMED
-
         return self.exit_code == EXIT_UNCONFIRMED
 
     def headline(self) -> str:
@@ -82,7 +81,6 @@ def checked_record(path: str, *, trust: list[Any] | None = None, crls: list[Any]
     for byte, signatures, appended data). UnreadableFileError names the file when it is not a PDF, cannot
     be parsed, or carries no embedded inputs."""
     from deepdecide.report.canonical import sha256_hex
-    from deepdecide.report.verdict import check
 
     inputs, data = read_record(path)
     try:
@@ -112,8 +110,6 @@ def start_revision(record: str | os.PathLike[str], inputs: bytes | None = None) 
     pending (``domain.approval.new_revision``), through the redaction pass. ``inputs``: the record's
     embedded inputs when the caller has already read and checked it (``deepdecide revise`` runs verify's
     own check first); otherwise the record is read here and refused when verify finds it ALTERED."""
-    from deepdecide.domain import approval
-    from deepdecide.importers.secrets import redact_workspace
     from deepdecide.report.canonical import INPUTS_NAME, sha256_hex, workspace_from_json
 
     if inputs is None:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from deepdecide.domain.approval import CertificateFacts
 from deepdecide.domain.errors import DeepdecideError, UnreadableFileError
 from deepdecide.domain.i18n import N_, _
+from deepdecide.domain.userfiles import read_user_file
 
 if TYPE_CHECKING:
 
@@ -109,8 +110,6 @@ MAX_CERTIFICATE_BYTES = 16 * 1024 * 1024
 def _read_certificate_file(name: str) -> bytes:
     """The bytes of a certificate or PKCS#12 file given by a user: a folder, FIFO, socket or device
     is refused before it is opened (``domain.userfiles``); SigningError names the file."""
-    from deepdecide.domain.userfiles import read_user_file
-
     try:
         return read_user_file(name, max_bytes=MAX_CERTIFICATE_BYTES)
     except UnreadableFileError as exc:

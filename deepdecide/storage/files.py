@@ -24,7 +24,7 @@ from typing import Any
 
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 
-from deepdecide.domain import validation
+from deepdecide.domain import approval, flags, i18n, validation
 from deepdecide.domain.errors import MigratedValue, ValidationError, ValidationErrors
 from deepdecide.domain.evidence import BenchmarkRun, lengths_from_file_name
 from deepdecide.domain.i18n import _
@@ -243,8 +243,6 @@ def _migrate_3_to_4(body: dict[str, Any], warn: Callable[[str, str], None]) -> d
     text. Each known text becomes its message (exactly: the message renders the same English text);
     any other text (a flag a user typed, one an older version wrote differently) stays as written.
     Nothing is lost, so nothing is warned."""
-    from deepdecide.domain import flags
-
     for r in _evidence_items(body, "runs"):
         old = r.get("quality_flags")
         if isinstance(old, list):
@@ -258,8 +256,6 @@ def _migrate_4_to_5(body: dict[str, Any], warn: Callable[[str, str], None]) -> d
     its English text, "" for none. Each "; " part that a known message renders exactly becomes that
     message, any other part stays as written (the rule renders the same English text); "" becomes
     null (no rule stated). Nothing is lost, so nothing is warned."""
-    from deepdecide.domain import flags
-
     for c in _evidence_items(body, "parity"):
         old = c.get("tolerance")
         if isinstance(old, str):
@@ -355,8 +351,6 @@ def _migrate_7_to_8(body: dict[str, Any], warn: Callable[[str, str], None]) -> d
     dp-attention``): a schema-7 run of one that lacks them gets them from there, flagged, with a
     warning (earlier builds read the name only for a single aggregate, so an array's runs counted as
     matches of any length)."""
-    from deepdecide.domain import flags
-
     evidence = body.get("evidence")
     files = evidence.get("files") if isinstance(evidence, dict) else None
     for i, f in enumerate(files if isinstance(files, list) else ()):
@@ -479,8 +473,6 @@ SAMPLE_FILES: dict[str, str] = {
 
 
 def _sample_language(lang: str | None) -> str:
-    from deepdecide.domain import i18n
-
     code = i18n.language() if lang is None else i18n.normalize(lang)
     return code if code in SAMPLE_FILES else "en"
 
@@ -642,8 +634,6 @@ def decode(located: LocatedData, expected_kind: str | None = None,
     if warnings is not None:
         warnings.extend(found + later)
     if notes is not None and kind == "workspace":
-        from deepdecide.domain import approval
-
         notes.extend(ValidationError(p.reason, file=located.file, line=located.line_of(p.path), path=p.path)
                      for p in approval.legacy_notes(doc))
     if not found and not later and kind == "workspace":
@@ -1231,14 +1221,10 @@ def approval_content_sha256(ws: Workspace) -> str:
     """The inputs SHA-256 of the record an approver signs for this workspace: its content with the
     status and the sign-off verdicts set back to how they were exported (``approval.frozen``)."""
 
-    from deepdecide.domain import approval
-
     return hashlib.sha256(record_inputs_json(approval.frozen(ws))).hexdigest()
 
 
 def approval_problems(ws: Workspace) -> list[validation.Problem]:
-    from deepdecide.domain import approval
-
     needs_hash = (ws.decision.status in (*approval.APPROVED_STATUSES, RecordStatus.REJECTED)
                   or any(s.record_inputs_sha256 for s in ws.signoffs))
     try:

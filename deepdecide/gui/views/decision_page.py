@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deepdecide.domain import formatting
+from deepdecide.domain import approval, formatting
 from deepdecide.domain.edits import SetDecisionField, SetSignOffs
 from deepdecide.domain.i18n import N_, _, pgettext
 from deepdecide.domain.workspace import RecordStatus, SignOff, Vote
@@ -34,6 +34,7 @@ from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.i18n import fmt
 from deepdecide.gui.models.assessed import ranked_order
 from deepdecide.gui.models.records import Column, RecordTableModel
+from deepdecide.gui.summary import recommendation
 from deepdecide.gui.views.page import Page, make_table
 from deepdecide.gui.widgets.fields import CommitTextEdit
 
@@ -245,8 +246,6 @@ class DecisionPage(Page):
         return self.field_labels().get(field, key) if head == "decision" else key
 
     def _refresh_approval(self) -> None:
-        from deepdecide.domain import approval
-
         ws = self.document.workspace
         missing = approval.missing_for_approval(ws)
         blocked = approval.not_exportable(ws)
@@ -327,8 +326,6 @@ class DecisionPage(Page):
 
     def _commit(self, name: str, value: Any) -> None:
         if name == "status":
-            from deepdecide.domain import approval
-
             problem = approval.hand_status_problem(self.document.workspace.decision.status, value)
             if problem is not None:
                 self.refresh()
@@ -396,7 +393,5 @@ class DecisionPage(Page):
         self.signoff_view.resizeColumnsToContents()
         self._refresh_approval()
         self._refresh_changes()
-        from deepdecide.gui.summary import recommendation
-
         mc = self.document._mc.current() if self.document._mc is not None else None
         self.set_recommendation(recommendation(ws, self.document.assessment(), mc))

@@ -45,10 +45,12 @@ from deepdecide.domain.userfiles import read_user_file
 from deepdecide.domain.workspace import Workspace
 from deepdecide.gui.controller_context import ControllerContext
 from deepdecide.gui.document import WorkspaceDocument
+from deepdecide.gui.evidence_import import EvidenceImporter
 from deepdecide.gui.i18n import apply_language, current_language, fmt, languages
 from deepdecide.gui.interaction import Interaction
 from deepdecide.gui.samples import load_builtin_workspace
 from deepdecide.gui.settings import Preferences
+from deepdecide.gui.table_export import export_table
 from deepdecide.gui.tasks import TaskRunner
 from deepdecide.storage import evidence_store, lock
 from deepdecide.storage.autosave import Autosaver
@@ -832,8 +834,6 @@ class MainWindow(QMainWindow):
             self.import_evidence(evidence)
 
     def import_evidence(self, paths: list[str] | None = None) -> None:
-        from deepdecide.gui.evidence_import import EvidenceImporter
-
         if not paths:
             paths = self.interaction.ask_evidence_paths(self.prefs.get("last_directory"))
         if not paths:
@@ -932,6 +932,7 @@ class MainWindow(QMainWindow):
         from deepdecide.gui.pdf_export import sign_record
 
         sign_record(self.controller_context())
+
     def present(self, *, full_screen: bool = True) -> Any:
         """Open presentation mode on the current workspace (a what-if there never edits it)."""
         from deepdecide.gui.views.presentation import PresentationWindow
@@ -952,8 +953,6 @@ class MainWindow(QMainWindow):
 
     def export_table(self, kind: str, path: str | None = None) -> str:
         """Comparison / evidence / parity as CSV, or all three as XLSX; never an edit."""
-        from deepdecide.gui.table_export import export_table
-
         return export_table(self.controller_context(), kind, path)
 
     def controller_context(self) -> ControllerContext:

@@ -36,6 +36,7 @@ from deepdecide.gui.models.records import Column, RecordTableModel
 from deepdecide.gui.theme import status_color
 from deepdecide.gui.views.page import Page, make_table
 from deepdecide.gui.widgets.numbers import IntegerSpinBox
+from deepdecide.importers.nvidia_smi import read_nvidia_smi_file
 
 _VERSION_FIELDS = ("os", "cuda", "driver", "cann", "rocm", "gcc", "python")
 
@@ -130,8 +131,6 @@ class MachineCheckPanel(QGroupBox):
 
     def read_file(self, path: str) -> bool:
         """Fill the form from an nvidia-smi -q -x capture and check; False (and ``error``) if unreadable."""
-        from deepdecide.importers.nvidia_smi import read_nvidia_smi_file
-
         try:
             profile = read_nvidia_smi_file(path)
         except DeepdecideError as exc:

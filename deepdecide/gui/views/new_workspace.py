@@ -29,6 +29,7 @@ from deepdecide.domain.workload import Workload, workload_from_form
 from deepdecide.domain.workspace import PlatformFleet, Pricing, Strategy, Workspace
 from deepdecide.gui import labels
 from deepdecide.gui.i18n import fmt
+from deepdecide.gui.models.matrix_model import status_label
 from deepdecide.gui.widgets.numbers import DecimalSpinBox, IntegerSpinBox
 from deepdecide.storage import starter
 
@@ -154,8 +155,6 @@ class OptionsStep(QWizardPage):
         runtime, platform = self.runtime.currentData(), self.platform.currentData()
         if runtime is None or platform is None:
             return
-        from deepdecide.gui.models.matrix_model import status_label
-
         status = self.matrix.status(runtime, platform)
         self.status.setText(fmt(_("The matrix lists %1 on %2 as: %3"), self.runtime.currentText(),
                                 self.platform.currentText(), status_label(status)))

@@ -21,9 +21,11 @@ from PySide6.QtWidgets import (
 )
 
 from deepdecide.domain import formatting
+from deepdecide.domain.errors import DeepdecideError
 from deepdecide.domain.i18n import _, ngettext
 from deepdecide.domain.messages import names_of, naming
 from deepdecide.gui.i18n import fmt, text
+from deepdecide.storage.plan import write_plan
 
 if TYPE_CHECKING:
     from deepdecide.analysis.assessment import Assessment, MonteCarlo
@@ -133,9 +135,6 @@ class MeasureNextPanel(QFrame):
                                                 suggested)
 
     def write_plan(self) -> None:
-        from deepdecide.domain.errors import DeepdecideError
-        from deepdecide.storage.plan import write_plan
-
         if self._ws is None or self._assessment is None:
             return
         base = os.path.dirname(self._path) if self._path else os.getcwd()

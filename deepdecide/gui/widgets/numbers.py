@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QAbstractSpinBox, QDoubleSpinBox, QSpinBox, QWidge
 
 from deepdecide.domain import formatting
 from deepdecide.domain import i18n as domain_i18n
+from deepdecide.gui.i18n import locale_for
 
 _State = QValidator.State
 _SIGNS = "+-−"
@@ -130,8 +131,6 @@ class _Figures:
 
     def _language_locale(self) -> None:
         """Qt's own use of the locale (a context menu, accessibility) in the interface language."""
-        from deepdecide.gui.i18n import locale_for
-
         box: QWidget = self  # type: ignore[assignment]
         box.setLocale(locale_for(domain_i18n.language()))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
+from deepdecide.analysis.revisit import check_revisit, threshold
 from deepdecide.domain import formatting
 from deepdecide.domain.dates import parse_day
 from deepdecide.domain.i18n import _
@@ -31,8 +32,6 @@ def risks(ctx: Context) -> list[Flowable]:
 def _revisit(ctx: Context) -> list[Flowable]:
     """Every revisit trigger: the checkable conditions with their thresholds and whether they had fired on
     the record's date (``deepdecide revisit`` checks them on any later day), then the free-text ones."""
-    from deepdecide.analysis.revisit import check_revisit, threshold
-
     d = ctx.ws.decision
     if not d.revisit_triggers and not d.revisit_conditions:
         return []

@@ -15,6 +15,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFObject, PDFString
 from reportlab.platypus import Flowable, KeepTogether, Spacer
 
+from deepdecide.analysis.acceptance import failures
 from deepdecide.domain import approval
 from deepdecide.domain.i18n import _, pgettext
 from deepdecide.domain.workspace import AcceptanceCheck, Vote
@@ -174,8 +175,6 @@ def signoff(ctx: Any) -> list[Flowable]:
             out.append(table([_("Role"), _("Signer (certificate subject)"), _("Certificate SHA-256 fingerprint")],
                              signed_rows, [34 * mm, 50 * mm, 90 * mm]))
     if d.acceptance_checks:
-        from deepdecide.analysis.acceptance import failures
-
         failed = {f.path: f.reason for f in failures(ws, ctx.assessment)}
         lines = []
         names = {AcceptanceCheck.PARITY: _("parity must pass before acceptance")}
