@@ -221,7 +221,7 @@ def run(args: argparse.Namespace) -> int:
             planned[path].kind if path in planned else context.kind
         if result.file_kind is None and kind_given is None:  # added or replaced: who made it must be said
             unsaid.append(path)
-        say(_('{path}: {format}: {runs}, {checks}').format(path=shown_path(path), format=result.format,
+        say(_('{path}: {format}: {runs}, {checks}').format(path=shown_path(path), format=_(result.format),
                                                            runs=ngettext("{n} run", "{n} runs", len(ev.runs)).format(n=formatting.integer(len(ev.runs))),
                                                            checks=ngettext("{n} parity check", "{n} parity checks", len(ev.parity)).format(
                 n=formatting.integer(len(ev.parity))))

@@ -90,7 +90,7 @@ def _fmt(value: Any) -> str:
 
 def print_result(path: str, result: ImportResult) -> None:
     p = result.evidence.provenance
-    say(f"{shown_path(path)}: {result.format} [{result.tool}]")
+    say(f"{shown_path(path)}: {_(result.format)} [{result.tool}]")
     say(_('  tool version: {value}; {size_bytes} bytes; sha256 {sha256}').format(value=p.tool_version or '-', size_bytes=p.size_bytes, sha256=p.sha256))
     ev = result.evidence
     say(_('  {runs}, {checks}').format(runs=ngettext("{n} run", "{n} runs", len(ev.runs)).format(n=formatting.integer(len(ev.runs))),

@@ -71,7 +71,7 @@ class EvidenceImportError(LocatedError):
         if self.tried:
             from deepdecide.domain.i18n import _
 
-            msg += _(" (formats tried: {formats})").format(formats=", ".join(self.tried))
+            msg += _(" (formats tried: {formats})").format(formats=", ".join(_(t) for t in self.tried))
         return msg
 
 

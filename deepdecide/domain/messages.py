@@ -254,6 +254,8 @@ class _Formatter(string.Formatter):
 
     def get_value(self, key: int | str, args: Sequence[object], kwargs: Mapping[str, object]) -> object:
         value = super().get_value(key, args, kwargs)
+        if key == "format" and isinstance(value, str):  # an importer's format description: a catalog key
+            return self.translate(value) if self.translate is not None else value
         return _named(key, value) if isinstance(key, str) else value
 
     def format_field(self, value: object, format_spec: str) -> str:

@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from deepdecide.domain.flags import flag
-from deepdecide.domain.i18n import _
+from deepdecide.domain.i18n import N_, _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.energy import aiperf_energy
 from deepdecide.importers.normalize import RunDraft, canonical_hardware, per_second
@@ -128,7 +128,7 @@ def _telemetry(d: RunDraft, node: Node) -> None:
 
 class AiperfJson(Importer):
     tool = "aiperf"
-    description = "AIPerf profile_export_aiperf.json"
+    description = N_("AIPerf profile_export_aiperf.json")
 
     def sniff(self, src: Source) -> bool:
         v = src.json
@@ -164,7 +164,7 @@ class AiperfJson(Importer):
 
 class GenaiPerfJson(Importer):
     tool = "genai_perf"
-    description = "GenAI-Perf profile_export_genai_perf.json"
+    description = N_("GenAI-Perf profile_export_genai_perf.json")
 
     def sniff(self, src: Source) -> bool:
         v = src.json
@@ -299,7 +299,7 @@ def _first_line(src: Source) -> str:
 
 class AiperfCsv(Importer):
     tool = "aiperf"
-    description = "AIPerf profile_export_aiperf.csv"
+    description = N_("AIPerf profile_export_aiperf.csv")
 
     def sniff(self, src: Source) -> bool:
         return _first_line(src).startswith("metric,avg,min,max,sum,")
@@ -312,7 +312,7 @@ class AiperfCsv(Importer):
 
 class GenaiPerfCsv(Importer):
     tool = "genai_perf"
-    description = "GenAI-Perf profile_export_genai_perf.csv"
+    description = N_("GenAI-Perf profile_export_genai_perf.csv")
 
     def sniff(self, src: Source) -> bool:
         line = _first_line(src)
@@ -326,7 +326,7 @@ class GenaiPerfCsv(Importer):
 
 class GenaiPerfAnalyzeCsv(Importer):
     tool = "genai_perf_analyze"
-    description = "GenAI-Perf analyze_export_genai_perf.csv (one row per configuration)"
+    description = N_("GenAI-Perf analyze_export_genai_perf.csv (one row per configuration)")
 
     def sniff(self, src: Source) -> bool:
         return _first_line(src).startswith("configname,concurrency,isl")

@@ -169,3 +169,30 @@ def test_every_command_writes_its_dates_in_spanish(setup):
         if bad:
             found[name] = bad[:4]
     assert not found, found
+
+
+def test_every_importer_format_has_its_spanish_words():
+    """An importer's format description (``import``, ``inspect``, the formats tried and the closest ones)
+    is a catalog message: each has a Spanish translation, other than its English."""
+    from deepdecide.domain import i18n
+    from deepdecide.importers import joins, registry
+
+    descriptions = {*(i.description for i in registry.IMPORTERS), registry.GENERIC_CSV.description,
+                    joins.JOINED_FORMAT}
+    with i18n.using("es"):
+        untranslated = sorted(d for d in descriptions if i18n._(d) == d)
+    assert not untranslated, untranslated
+
+
+def test_import_of_every_fixture_speaks_spanish(shared_fixtures, tmp_path):
+    """``import`` of every third-party fixture under Spanish: its lines name each file's format in Spanish
+    ("JSON de resultados por prueba de needle-in-a-haystack", not "needle-in-a-haystack per-test result JSON")
+    and hold no English word of ours."""
+    ws = tmp_path / "ws.deepdecide.yaml"
+    shutil.copy(sample_workspace_path("es"), ws)
+    out = run("--lang", "es", "import", str(shared_fixtures), "--into", str(ws), "--kind", "third-party",
+              "--keep-going")
+    assert "JSON de resultados por prueba de needle-in-a-haystack" in out
+    assert "per-test result JSON" not in out
+    bad = _english_lines(out)
+    assert not bad, bad[:8]
