@@ -35,6 +35,7 @@ from deepdecide.domain import formatting
 from deepdecide.domain.environment import summary
 from deepdecide.domain.errors import DeepdecideError, EvidenceImportError, ValidationError, ValidationErrors
 from deepdecide.domain.i18n import N_, _, ngettext
+from deepdecide.domain.messages import run_field_words
 
 if TYPE_CHECKING:
     from deepdecide.domain.evidence import EvidenceFile
@@ -227,7 +228,7 @@ def run(args: argparse.Namespace) -> int:
                 n=formatting.integer(len(ev.parity))))
             + (ngettext(', {n} predictor error row', ', {n} predictor error rows', len(ev.prediction_errors)).format(
                 n=formatting.integer(len(ev.prediction_errors))) if ev.prediction_errors else "")
-            + (_('; missing context: {value} (give --runtime/--platform/--gpus/--model)').format(value=', '.join(result.missing_context))
+            + (_('; missing context: {value} (give --runtime/--platform/--gpus/--model)').format(value=', '.join(map(run_field_words, result.missing_context)))
                if result.missing_context else ""))
         for part in ev.provenance.joined:  # the files joined into this one (an AISBench run's CSV and JSON)
             say(_('  joined: {name} ({part}; SHA-256 {sha})').format(name=shown_path(part.file_name), part=part.part,
@@ -370,7 +371,7 @@ def _sources_line(ev: EvidenceFile, planned: ImportContext | None = None) -> str
             return FactSource.PLAN
         return source
 
-    return ", ".join(f"{fact} {value} ({where[source_of(fact, value, source)]})"
+    return ", ".join(f"{run_field_words(fact)} {value} ({where[source_of(fact, value, source)]})"
                      for fact, (value, source) in fact_sources(ev).items() if source is not FactSource.FILE)
 
 
