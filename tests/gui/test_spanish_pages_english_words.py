@@ -76,3 +76,20 @@ def test_every_page_in_spanish_holds_no_english_word(make_window, qtbot):
                 left.append(f"{key} {where}: {found}")
     left = sorted(set(left))
     assert not left, f"{len(left)} English texts:\n" + "\n".join(left[:80])
+
+
+def test_overview_support_tooltips_quote_the_sources_words(make_window, qtbot):
+    """An option card's support badge cites the matrix cell's sources and notes: in Spanish their
+    English words (title, as-of note) are quoted «...», and their dates are in words, as the record does."""
+    from deepdecide.gui.views.overview_page import OptionCard
+
+    window = make_window(language="es")
+    page = window.show_page("overview")
+    qtbot.wait(200)
+    tips = [c.badge.toolTip() for c in page.findChildren(OptionCard)]
+    assert tips and any("«" in t for t in tips)
+    for tip in tips:
+        for line in tip.split("<br>")[1:]:
+            found = english_left(line, set())
+            assert found is None, found
+            assert not re.search(r"\(\d{4}-\d{2}(-\d{2})?\)", re.sub(r"«[^»]*»", " ", line)), line

@@ -163,7 +163,7 @@ class OptionCard(QFrame):
         self.badge.setProperty("meaning", "official" if official else "experimental")
         self.badge.setToolTip("<br>".join((f"<b>{status_label(oa.classification.status)}</b>",
                                            *(text(r) for r in oa.classification.reasons),
-                                           *oa.classification.sources)))
+                                           *(text(s) for s in oa.classification.sources))))
         for name, chip in self.levels.items():
             level = getattr(oa.evidence, name)
             chip.setProperty("meaning", "pass" if level.reached else "undocumented")
