@@ -194,3 +194,37 @@ def test_import_of_every_fixture_speaks_spanish(shared_fixtures, tmp_path):
     assert "per-test result JSON" not in out
     bad = _english_lines(out)
     assert not bad, bad[:8]
+
+
+#: a number written the English way: a decimal point ("54.71 ms"; not a version such as 0.5.21, v4.1 or
+#: ">=3.10", nor part of a name or path), a dollar before the figure ("$1,234.5") or a comma grouping
+#: thousands before a decimal point ("1,234.5")
+#: (a Spanish grouping, "252.288 bytes", is not a decimal point)
+ENGLISH_NUMBER = re.compile(r"(?<![\w.\-/:~<>=^@+])(?!\d{1,3}(?:\.\d{3})+(?![\d.]))\d+\.\d+(?![\w.\-/:])|"
+                            r"\$\s?\d|\b\d{1,3}(?:,\d{3})+\.\d")
+
+
+def _english_numbers(text: str) -> list[str]:
+    text = re.sub(r"«[^»]*»|'[^']*'|\"[^\"]*\"|`[^`]*`", " ", text)  # quoted: a file's or a source's own words
+    text = re.sub(r"\S*[/\\]\S*", " ", text)  # paths and URLs
+    return [line.strip()[:140] for line in text.splitlines() if ENGLISH_NUMBER.search(line)]
+
+
+def test_a_number_written_the_english_way_is_caught():
+    assert _english_numbers("TTFT p99 54.71 ms; $1,234.5; 1,234.5 US$") != []
+    assert _english_numbers("54,71 ms; 1.234,5 US$; 252.288 bytes; vllm 0.5.21; v4.1; python >=3.10; «CANN 9.2»") == []
+
+
+def test_every_command_writes_its_numbers_in_spanish(setup, shared_fixtures, tmp_path):
+    """Under Spanish a command's decimals, money and grouping follow the locale ("54,71 ms", "1.234,5 US$"),
+    never "54.71" or "$1,234.5": every command of the sweep, the support matrix and an import of every
+    third-party fixture (quoted words aside)."""
+    commands = _commands(setup)
+    ws = tmp_path / "ws.deepdecide.yaml"
+    shutil.copy(sample_workspace_path("es"), ws)
+    outputs = {name: run("--lang", "es", *commands[name]) for name in ["matrix", *ORDER]}
+    outputs["import-all"] = run("--lang", "es", "import", str(shared_fixtures), "--into", str(ws), "--kind",
+                                "third-party", "--keep-going")
+    outputs["evaluate-all"] = run("--lang", "es", "evaluate", str(ws), "--draws", "200")
+    found = {name: bad[:4] for name, out in outputs.items() if (bad := _english_numbers(out))}
+    assert not found, found
