@@ -246,7 +246,7 @@ def run(args: argparse.Namespace) -> int:
             say(_('  redacted: {finding}').format(finding=finding))
         if ev.provenance.source_url:
             say(_('  source: {url} (retrieved {when})').format(url=ev.provenance.source_url,
-                                                             when=ev.provenance.retrieved_at or "?"))
+                                                             when=formatting.timestamp(ev.provenance.retrieved_at) if ev.provenance.retrieved_at else "?"))
         for line in ev.provenance.manifest:  # what the file's own manifest says of its selection
             say(_('  selection: {line}').format(line=line))
         for note in result.notes:

@@ -283,6 +283,10 @@ def _named(key: str, value: object) -> object:
     return value
 
 
+#: a date parameter stored as ISO text (a flag read back from a workspace holds no Day)
+_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
 class _Formatter(string.Formatter):
     def __init__(self, translate: Translate | None, field: str | None = None):
         super().__init__()
@@ -294,6 +298,8 @@ class _Formatter(string.Formatter):
         if key == self.field and isinstance(value, str) and value in _RUN_FIELD_WORDS:
             what = _RUN_FIELD_WORDS[value]
             return self.translate(what) if self.translate is not None else what
+        if key == "date" and isinstance(value, str) and _ISO_DAY.fullmatch(value):  # a stored ISO date: in words
+            return Day(value)
         if key == "format" and isinstance(value, str):  # an importer's format description: a catalog key
             return self.translate(value) if self.translate is not None else value
         return _named(key, value) if isinstance(key, str) else value

@@ -228,3 +228,19 @@ def test_every_command_writes_its_numbers_in_spanish(setup, shared_fixtures, tmp
     outputs["evaluate-all"] = run("--lang", "es", "evaluate", str(ws), "--draws", "200")
     found = {name: bad[:4] for name, out in outputs.items() if (bad := _english_numbers(out))}
     assert not found, found
+
+
+#: an ISO timestamp ("2026-09-05T01:01:50.399Z"), outside a URL
+ISO_TIME = re.compile(r"(?<![\w~/.@:=&-])\d{4}-\d{2}-\d{2}T\d{2}:\d{2}")
+
+
+def test_an_import_of_every_fixture_writes_its_dates_in_spanish(shared_fixtures, tmp_path):
+    """``import`` of every third-party fixture under Spanish: a file's retrieval time and a query's as-of
+    date are words ("5 de septiembre de 2026"), never ISO text; URLs and quoted words aside."""
+    ws = tmp_path / "ws.deepdecide.yaml"
+    shutil.copy(sample_workspace_path("es"), ws)
+    out = run("--lang", "es", "import", str(shared_fixtures), "--into", str(ws), "--kind", "third-party",
+              "--keep-going")
+    out = re.sub(r"«[^»]*»|'[^']*'|\"[^\"]*\"|`[^`]*`|https?://\S+", " ", out)
+    bad = [line.strip()[:140] for line in out.splitlines() if ISO_DATE.search(line) or ISO_TIME.search(line)]
+    assert not bad, bad[:6]
