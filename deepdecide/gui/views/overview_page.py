@@ -246,8 +246,8 @@ class OptionCard(QFrame):
                                                              money_range(y.capex, currency),
                                                              money_range(y.opex + y.engineering, currency))
                             for y in cf.years) if cf is not None else ""
-            self._set("buy", fmt(_("%1 from %2"), money_range(total, currency), first.label),
-                      "<br>".join(f"{p.label}: {integer(p.gpus)} × {money_range(p.unit_price, currency)} = "
+            self._set("buy", fmt(_("%1 from %2"), money_range(total, currency), formatting.month_label(first.label)),
+                      "<br>".join(f"{formatting.month_label(p.label)}: {integer(p.gpus)} × {money_range(p.unit_price, currency)} = "
                                   f"{money_range(p.amount, currency)}" for p in buys) + years)
         else:
             self._set("buy", DASH, _("Nothing to buy") if cf is not None else "")
