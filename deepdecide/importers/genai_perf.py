@@ -10,6 +10,7 @@ Both tools' ``inter_token_latency`` is vLLM's TPOT, stored as ``tpot_ms``; AIPer
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -370,7 +371,17 @@ class GenaiPerfAnalyzeCsv(Importer):
                 d.set(num_requests=_cell(src, line, row, cols[("num prompts", "")], "Num Prompts").count())
             if name in gpu_rows:
                 d.set(gpu_count=len(gpu_rows[name]))
-                d.flag("genai_perf.telemetry_table", n=len(gpu_rows[name]), memory=memory.get(name, "?"))
+                d.flag("genai_perf.telemetry_table", n=len(gpu_rows[name]), memory=_figure(memory.get(name, "?")))
             d.flag("genai_perf.analyze_p99")
             out.runs.append(d.build())
         return out
+
+
+def _figure(text: str) -> float | str:
+    """A figure the file writes as text ("25.77"), as a number so that a message writes it the language's
+    way ("25,77" in Spanish); anything else as written."""
+    try:
+        value = float(text)
+    except ValueError:
+        return text
+    return value if math.isfinite(value) else text
