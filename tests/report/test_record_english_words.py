@@ -17,7 +17,7 @@ import pytest
 from deepdecide.domain import i18n
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "cli"))
-from test_spanish_sweep import ENGLISH, _strip_allowed
+from test_spanish_sweep import ENGLISH, _english_numbers, _strip_allowed
 
 
 def record_text(pdf: bytes) -> str:
@@ -123,3 +123,14 @@ def test_the_spanish_sample_record_writes_each_currency_symbol_once(spanish_samp
     text = record_text(spanish_sample_record)
     assert "US$/persona-semana" in text or "US$/GPU-h" in text
     assert "USUS$" not in text and "US$$" not in text
+
+
+#: a version after the product it is of ("CANN 9.2", "Python 3.12", "compute capability 7.5"): not a decimal
+VERSION = re.compile(r"\b(?:CANN|Python|capability|CUDA|GCC|vLLM|SGLang)\s+\d+(?:\.\d+)+")
+
+
+def test_the_spanish_sample_record_writes_its_numbers_in_spanish(spanish_sample_record):
+    """Decimals, money and grouping follow the locale ("54,71 ms", "1.234,5 US$") on every page of the
+    Spanish sample's record; versions and quotations aside."""
+    found = _english_numbers(VERSION.sub(" ", record_text(spanish_sample_record)))
+    assert not found, found
