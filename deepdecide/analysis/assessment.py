@@ -112,7 +112,7 @@ class Classification:
     status: SupportStatus
     official: bool
     reasons: tuple[Message, ...] = ()
-    sources: tuple[str, ...] = ()
+    sources: tuple[Message, ...] = ()  # "title (as of)" of each of the cell's sources (English text in JSON)
 
     @property
     def label(self) -> str:
@@ -1296,6 +1296,7 @@ def to_data(obj: Any) -> Any:
             out["level"] = obj.level
         if isinstance(obj, Classification):
             out["label"] = obj.label
+            out["sources"] = [english(s) for s in obj.sources]  # as before: "title (as of)" text
         if isinstance(obj, CapacityPoint) and obj.max_rate and obj.request_rate is None:
             out["request_rate"] = "inf"  # unlimited: the string, never null or a non-finite float
         if isinstance(obj, Capacity):

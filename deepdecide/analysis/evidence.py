@@ -47,7 +47,7 @@ from deepdecide.domain.evidence import (
 )
 from deepdecide.domain.i18n import _
 from deepdecide.domain.matrix import SupportMatrix, SupportStatus
-from deepdecide.domain.messages import Amount, Day, Message, msg, msgn, plain
+from deepdecide.domain.messages import Amount, Day, Message, Quoted, msg, msgn
 from deepdecide.domain.slo import INTERACTIVITY, SLO, Judgement, Limit, assess, first_figure
 from deepdecide.domain.workspace import Answer, Option, TopologyKind, Workspace
 
@@ -451,7 +451,9 @@ def classify(matrix: SupportMatrix, option: Option) -> Classification:
         )
     entry = matrix.entry(rt, pf)
     status = entry.status if entry else SupportStatus.UNDOCUMENTED
-    sources = tuple(f"{s.title or s.url_or_path} ({s.as_of})" for s in entry.sources) if entry else ()
+    # a source's title and as-of note are its own words: quoted in another language than English
+    sources = tuple(msg("class.source", "{title} ({date})", title=Quoted(s.title or s.url_or_path),
+                        date=Quoted(s.as_of, as_of=True)) for s in entry.sources) if entry else ()
     if status == SupportStatus.OFFICIAL:
         reasons = [msg("class.official", "{runtime} lists {platform} as officially supported", runtime=rt, platform=pf)]
     else:
@@ -468,7 +470,7 @@ def classify(matrix: SupportMatrix, option: Option) -> Classification:
             reasons.append(msg("class.official_elsewhere", "{runtime} is official only on: {platforms}",
                                runtime=rt, platforms=tuple(official_elsewhere)))
     if entry and entry.notes:
-        reasons.append(plain(entry.notes))
+        reasons.append(msg("class.notes", "{notes}", notes=Quoted(entry.notes)))  # the matrix's own words
     return Classification(status, status == SupportStatus.OFFICIAL, tuple(reasons), sources)
 
 

@@ -35,6 +35,7 @@ from deepdecide.domain import formatting
 from deepdecide.domain.environment import summary
 from deepdecide.domain.errors import DeepdecideError, EvidenceImportError, ValidationError, ValidationErrors
 from deepdecide.domain.i18n import N_, _, ngettext
+from deepdecide.domain.messages import run_field_words
 
 if TYPE_CHECKING:
     from deepdecide.domain.evidence import EvidenceFile
@@ -221,13 +222,13 @@ def run(args: argparse.Namespace) -> int:
             planned[path].kind if path in planned else context.kind
         if result.file_kind is None and kind_given is None:  # added or replaced: who made it must be said
             unsaid.append(path)
-        say(_('{path}: {format}: {runs}, {checks}').format(path=shown_path(path), format=result.format,
+        say(_('{path}: {format}: {runs}, {checks}').format(path=shown_path(path), format=_(result.format),
                                                            runs=ngettext("{n} run", "{n} runs", len(ev.runs)).format(n=formatting.integer(len(ev.runs))),
                                                            checks=ngettext("{n} parity check", "{n} parity checks", len(ev.parity)).format(
                 n=formatting.integer(len(ev.parity))))
             + (ngettext(', {n} predictor error row', ', {n} predictor error rows', len(ev.prediction_errors)).format(
                 n=formatting.integer(len(ev.prediction_errors))) if ev.prediction_errors else "")
-            + (_('; missing context: {value} (give --runtime/--platform/--gpus/--model)').format(value=', '.join(result.missing_context))
+            + (_('; missing context: {value} (give --runtime/--platform/--gpus/--model)').format(value=', '.join(map(run_field_words, result.missing_context)))
                if result.missing_context else ""))
         for part in ev.provenance.joined:  # the files joined into this one (an AISBench run's CSV and JSON)
             say(_('  joined: {name} ({part}; SHA-256 {sha})').format(name=shown_path(part.file_name), part=part.part,
@@ -245,7 +246,7 @@ def run(args: argparse.Namespace) -> int:
             say(_('  redacted: {finding}').format(finding=finding))
         if ev.provenance.source_url:
             say(_('  source: {url} (retrieved {when})').format(url=ev.provenance.source_url,
-                                                             when=ev.provenance.retrieved_at or "?"))
+                                                             when=formatting.timestamp(ev.provenance.retrieved_at) if ev.provenance.retrieved_at else "?"))
         for line in ev.provenance.manifest:  # what the file's own manifest says of its selection
             say(_('  selection: {line}').format(line=line))
         for note in result.notes:
@@ -370,7 +371,7 @@ def _sources_line(ev: EvidenceFile, planned: ImportContext | None = None) -> str
             return FactSource.PLAN
         return source
 
-    return ", ".join(f"{fact} {value} ({where[source_of(fact, value, source)]})"
+    return ", ".join(f"{run_field_words(fact)} {value} ({where[source_of(fact, value, source)]})"
                      for fact, (value, source) in fact_sources(ev).items() if source is not FactSource.FILE)
 
 

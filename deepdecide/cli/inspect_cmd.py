@@ -25,6 +25,7 @@ from deepdecide.domain import formatting
 from deepdecide.domain.errors import DeepdecideError, EvidenceImportError
 from deepdecide.domain.evidence import CI_FIELDS, BenchmarkRun, ParityCheck, run_interval
 from deepdecide.domain.flags import english
+from deepdecide.domain.messages import run_field_words
 
 NAME = "inspect"
 HELP = N_("show what evidence files are recognised as, and their normalized rows")
@@ -90,13 +91,13 @@ def _fmt(value: Any) -> str:
 
 def print_result(path: str, result: ImportResult) -> None:
     p = result.evidence.provenance
-    say(f"{shown_path(path)}: {result.format} [{result.tool}]")
+    say(f"{shown_path(path)}: {_(result.format)} [{result.tool}]")
     say(_('  tool version: {value}; {size_bytes} bytes; sha256 {sha256}').format(value=p.tool_version or '-', size_bytes=p.size_bytes, sha256=p.sha256))
     ev = result.evidence
     say(_('  {runs}, {checks}').format(runs=ngettext("{n} run", "{n} runs", len(ev.runs)).format(n=formatting.integer(len(ev.runs))),
                                       checks=ngettext("{n} parity check", "{n} parity checks", len(ev.parity)).format(
                 n=formatting.integer(len(ev.parity))))
-          + (_('; missing context: {value}').format(value=', '.join(result.missing_context)) if result.missing_context else ""))
+          + (_('; missing context: {value}').format(value=', '.join(map(run_field_words, result.missing_context))) if result.missing_context else ""))
     if result.model:
         say(_('  model: {model}').format(model=shown(result.model)))
     if ev.environment is not None:

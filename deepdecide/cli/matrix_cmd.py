@@ -5,13 +5,14 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import types
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from deepdecide.cli.common import error, report_error, table
 from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_USAGE
-from deepdecide.domain import formatting
+from deepdecide.domain import formatting, messages
 from deepdecide.domain.common import Source, SourceKind
 from deepdecide.domain.errors import DeepdecideError
 from deepdecide.domain.i18n import N_, _
@@ -113,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
                     "notes": e.notes if e else "",
                 })
             elif e or args.runtime or args.platform:
-                rows.append([r.name, p.id, shown_status, stack or "-", source])
+                rows.append([r.name, _platform_name(matrix, p.id), shown_status, stack or "-", source])
     if args.json:
         for rec in records:
             print(json.dumps(rec, ensure_ascii=False))
@@ -138,6 +139,13 @@ _AGREEMENT = {
     "other-only": N_("not in this matrix"),
     "not-compared": N_("not compared"),
 }
+
+
+def _platform_name(matrix: SupportMatrix, platform: str) -> str:
+    """A platform of the matrix by its name ("NVIDIA A100"), as every table writes it; its id where the
+    matrix does not know it (``--json`` keeps ids)."""
+    with messages.naming(messages.names_of(types.SimpleNamespace(matrix=matrix))):
+        return messages.name_of("platform", platform)
 
 
 def _source_text(sources: Sequence[Source]) -> str:
@@ -250,7 +258,8 @@ def _compare(args: argparse.Namespace, matrix: SupportMatrix, only_runtimes: set
         verdict = _(_AGREEMENT[c.status.value])
         if c.status.value == "agrees" and c.stack.value == "differs":
             verdict = _("status agrees, stack DIFFERS")
-        rows.append([names.get(c.runtime, c.runtime), c.platform, word(c.workspace_status), there, verdict,
+        rows.append([names.get(c.runtime, c.runtime), _platform_name(matrix, c.platform), word(c.workspace_status),
+                     there, verdict,
                      "; ".join(detail)])
     if rows:
         print(table([_("runtime"), _("platform"), _("here"), _("there"), _("comparison"), _("stack and sources")], rows))

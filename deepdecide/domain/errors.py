@@ -67,7 +67,7 @@ class EvidenceImportError(LocatedError):
     def message(self) -> str:
         msg = super().message
         if self.tried:
-            msg += _(" (formats tried: {formats})").format(formats=", ".join(self.tried))
+            msg += _(" (formats tried: {formats})").format(formats=", ".join(_(t) for t in self.tried))
         return msg
 
 

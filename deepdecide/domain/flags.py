@@ -628,7 +628,9 @@ def from_english(text: str) -> Message:
         if not ok:
             continue
         candidate = msg(fid, template, **params)
-        if english(candidate) == text:  # only an exact round trip: otherwise the text as written
+        with i18n.using(i18n.DEFAULT):  # as it was written: a run's field by its id
+            written = candidate.render(field_ids=True)
+        if written == text:  # only an exact round trip: otherwise the text as written
             if template != TEMPLATES[fid]:  # an old "(s)" text: the flag, now counted
                 return _message(fid, TEMPLATES[fid], params)
             if not fid.startswith("normalize."):

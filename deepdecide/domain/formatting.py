@@ -579,6 +579,23 @@ def timestamp(value: str | None) -> str:
     return f"{day.day:02d}/{day.month:02d}/{day.year:04d}{text[10:]}"
 
 
+_FIGURES_DAY = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
+
+
+def day_from_figures(text: str) -> str:
+    """A day typed as :func:`timestamp` writes it in another language than English ("29/11/2026") as
+    its ISO text ("2026-11-29"); ISO text, or anything else, as typed (stripped): the field's own
+    check judges it."""
+    text = text.strip()
+    found = _FIGURES_DAY.fullmatch(text)
+    if found is None:
+        return text
+    try:
+        return _dt.date(int(found.group(3)), int(found.group(2)), int(found.group(1))).isoformat()
+    except ValueError:
+        return text
+
+
 def month_label(label: str) -> str:
     """A month of a horizon as a table cell writes it: ISO in English ("2027-03"); the language's short
     month otherwise ("mar 2027"); "M4" (a horizon without a start date) as it is."""

@@ -188,6 +188,42 @@ _INPUT_WORDS: dict[str, str] = {
     "cost_view": i18n.N_("cost view"),
 }
 
+#: a run's fields in words, as a data-quality note names them ("GPU count given by the user", not
+#: "gpu_count ..."); the stored flag keeps the field's id
+_RUN_FIELD_WORDS: dict[str, str] = {
+    "runtime": i18n.N_("runtime"),
+    "runtime_version": i18n.N_("runtime version"),
+    "platform": i18n.N_("platform"),
+    "gpu_count": i18n.N_("GPU count"),
+    "model": i18n.N_("model"),
+    "quantization": i18n.N_("quantization"),
+    "input_tokens": i18n.N_("input tokens"),
+    "output_tokens": i18n.N_("output tokens"),
+    "concurrency": i18n.N_("concurrency"),
+    "request_rate": i18n.N_("request rate"),
+    "duration_s": i18n.N_("duration"),
+    "output_throughput_tps": i18n.N_("output tokens/s"),
+    "total_throughput_tps": i18n.N_("total tokens/s"),
+    "request_throughput_rps": i18n.N_("requests/s"),
+    "output_tps_per_gpu": i18n.N_("output tokens/s per GPU"),
+    "interactivity_tps_per_user": i18n.N_("tokens/s per user"),
+}
+
+#: the messages whose parameter names a run's field: message id -> that parameter
+_RUN_FIELD_PARAMS: dict[str, str] = {
+    "normalize.given": "name", "normalize.from_name": "name", "normalize.kept": "name",
+    "edits.set_by_user": "name", "edits.set_by_user_was": "name",
+    "normalize.derived": "key", "normalize.disagrees": "key", "normalize.disagrees_zero": "key",
+}
+
+
+def run_field_words(name: str) -> str:
+    """A run's field in words in the current language ("gpu_count" -> "GPU count", "número de GPU");
+    a field without words as it is."""
+    what = _RUN_FIELD_WORDS.get(name)
+    return i18n._(what) if what else name
+
+
 #: an input's key path as the analysis cites it: ``fleet[0].power_kw_per_gpu``,
 #: ``fleet.nv-h100.owned_gpus``, ``options.keep-vllm-h100.cost.capex_per_gpu_usd``,
 #: ``options.api.hosted.output_usd_per_m``, ``assumptions.pue``
@@ -247,13 +283,25 @@ def _named(key: str, value: object) -> object:
     return value
 
 
+#: a date parameter stored as ISO text (a flag read back from a workspace holds no Day)
+_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
 class _Formatter(string.Formatter):
-    def __init__(self, translate: Translate | None):
+    def __init__(self, translate: Translate | None, field: str | None = None):
         super().__init__()
         self.translate = translate
+        self.field = field  # the parameter that names a run's field (written in words)
 
     def get_value(self, key: int | str, args: Sequence[object], kwargs: Mapping[str, object]) -> object:
         value = super().get_value(key, args, kwargs)
+        if key == self.field and isinstance(value, str) and value in _RUN_FIELD_WORDS:
+            what = _RUN_FIELD_WORDS[value]
+            return self.translate(what) if self.translate is not None else what
+        if key == "date" and isinstance(value, str) and _ISO_DAY.fullmatch(value):  # a stored ISO date: in words
+            return Day(value)
+        if key == "format" and isinstance(value, str):  # an importer's format description: a catalog key
+            return self.translate(value) if self.translate is not None else value
         return _named(key, value) if isinstance(key, str) else value
 
     def format_field(self, value: object, format_spec: str) -> str:
@@ -303,19 +351,21 @@ class Message:
         n = self.args.get(self.count)
         return int(n) if isinstance(n, (int, float)) and not isinstance(n, bool) else 2
 
-    def render(self, translate: Translate | None = None) -> str:
+    def render(self, translate: Translate | None = None, *, field_ids: bool = False) -> str:
         """The text through ``translate`` (template -> translated template); without one, in the
-        current language. A counted message takes its language's plural form of the count."""
+        current language. A counted message takes its language's plural form of the count. A run's
+        field is named in words (``field_ids``: by its id, as files of schema 3 and before wrote it)."""
         if translate is None:
             translate = i18n.translator()
         if self.plural and translate is i18n.translate:
             template = i18n.ngettext(self.template, self.plural, self._n())
         else:
             template = translate(self._english()) if translate is not None else self._english()
+        field = None if field_ids else _RUN_FIELD_PARAMS.get(self.id)
         try:
-            return _Formatter(translate).vformat(template, (), self.args)
+            return _Formatter(translate, field).vformat(template, (), self.args)
         except (KeyError, IndexError, ValueError):  # a translation that names a field wrongly
-            return _Formatter(translate).vformat(self._english(), (), self.args)
+            return _Formatter(translate, field).vformat(self._english(), (), self.args)
 
     def __str__(self) -> str:
         return self.render()

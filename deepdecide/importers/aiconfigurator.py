@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 from deepdecide.domain.evidence import ProvenanceKind
 from deepdecide.domain.flags import flag
-from deepdecide.domain.i18n import _
+from deepdecide.domain.i18n import N_, _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source
 from deepdecide.importers.normalize import DISAGREEMENT, RunDraft, rel_diff
 from deepdecide.importers.structured import CsvTable, csv_header, csv_table
@@ -83,7 +83,7 @@ def tpot_column(d: RunDraft, tpot: float | None, per_user: float | None, ttft: f
 
 class AiconfiguratorCsv(Importer):
     tool = "aiconfigurator"
-    description = "NVIDIA AIConfigurator pareto.csv / best_config_topn.csv (agg or disagg; predicted)"
+    description = N_("NVIDIA AIConfigurator pareto.csv / best_config_topn.csv (agg or disagg; predicted)")
     provenance_kind = ProvenanceKind.PREDICTED
 
     def sniff(self, src: Source) -> bool:
@@ -208,7 +208,7 @@ class AiconfiguratorSiliconRefs(Importer):
     AIConfigurator's modelled single value is compared with), flagged."""
 
     tool = "aiconfigurator_silicon"
-    description = "NVIDIA AIConfigurator silicon_refs.csv (measured reference points)"
+    description = N_("NVIDIA AIConfigurator silicon_refs.csv (measured reference points)")
     provenance_kind = ProvenanceKind.THIRD_PARTY
 
     def sniff(self, src: Source) -> bool:

@@ -28,7 +28,7 @@ import math
 
 from deepdecide.domain.evidence import CI_FIELDS, ParityCheck, ParityKind, Verdict
 from deepdecide.domain.flags import flag
-from deepdecide.domain.i18n import _
+from deepdecide.domain.i18n import N_, _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.genai_perf import _TIME_SCALE
 from deepdecide.importers.normalize import RunDraft
@@ -137,7 +137,7 @@ def _has_intervals(d: RunDraft) -> bool:
 
 class AiperfAggregate(Importer):
     tool = "aiperf"
-    description = "AIPerf profile_export_aiperf_aggregate.json (multi-run confidence aggregate)"
+    description = N_("AIPerf profile_export_aiperf_aggregate.json (multi-run confidence aggregate)")
 
     def sniff(self, src: Source) -> bool:
         v = src.json
@@ -170,7 +170,7 @@ class AiperfAggregate(Importer):
 
 class AiperfSweep(Importer):
     tool = "aiperf"
-    description = "AIPerf profile_export_aiperf_sweep.json (parameter sweep, one run per combination)"
+    description = N_("AIPerf profile_export_aiperf_sweep.json (parameter sweep, one run per combination)")
 
     def sniff(self, src: Source) -> bool:
         v = src.json
@@ -216,7 +216,7 @@ _ACCURACY_HEADER = ["task", "correct", "total", "unparsed", "accuracy"]
 
 class AiperfAccuracyCsv(Importer):
     tool = "aiperf_accuracy"
-    description = "AIPerf accuracy_results.csv (--accuracy-benchmark)"
+    description = N_("AIPerf accuracy_results.csv (--accuracy-benchmark)")
 
     def sniff(self, src: Source) -> bool:
         return src.first_line.replace(" ", "") == "task,correct,total,unparsed,accuracy"

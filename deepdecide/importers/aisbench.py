@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from deepdecide.domain.i18n import _
+from deepdecide.domain.i18n import N_, _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.normalize import RunDraft
 
@@ -87,7 +87,7 @@ def _choose_stage(src: Source, d: RunDraft, stages: list[str], seen: list[str] |
 
 class AisbenchCsv(Importer):
     tool = "aisbench"
-    description = "AISBench performances/<dataset>.csv (per-request latency statistics, units in the cells)"
+    description = N_("AISBench performances/<dataset>.csv (per-request latency statistics, units in the cells)")
 
     def sniff(self, src: Source) -> bool:
         return src.first_line.replace('"', "").replace(" ", "").startswith("performanceparameters,stage,")
@@ -145,7 +145,7 @@ _JSON_KEYS = ("Benchmark Duration", "Total Requests", "Request Throughput", "Out
 
 class AisbenchJson(Importer):
     tool = "aisbench"
-    description = "AISBench performances/<dataset>.json (throughput and counts per stage, units in the values)"
+    description = N_("AISBench performances/<dataset>.json (throughput and counts per stage, units in the values)")
 
     def sniff(self, src: Source) -> bool:
         v = src.json

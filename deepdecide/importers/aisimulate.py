@@ -26,7 +26,7 @@ from typing import Any
 
 from deepdecide.domain.evidence import PredictionErrorRow, ProvenanceKind
 from deepdecide.domain.flags import flag
-from deepdecide.domain.i18n import _
+from deepdecide.domain.i18n import N_, _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.inferencex import api_row
 from deepdecide.importers.normalize import RunDraft, rel_diff
@@ -47,7 +47,7 @@ def _percent(node: Node) -> float | None:
 
 class AisimulateErrorMetrics(Importer):
     tool = "aisimulate"
-    description = "NVIDIA AISimulate derived-error-metrics.json (predictor error table)"
+    description = N_("NVIDIA AISimulate derived-error-metrics.json (predictor error table)")
     provenance_kind = ProvenanceKind.THIRD_PARTY
 
     def sniff(self, src: Source) -> bool:
@@ -115,7 +115,7 @@ def _cli_option(cli: str, name: str) -> str:
 
 class AisimulateComparison(Importer):
     tool = "aisimulate_reproduction"
-    description = "NVIDIA AISimulate reproduction record (job-*-comparison.json: a reference and its re-measurements)"
+    description = N_("NVIDIA AISimulate reproduction record (job-*-comparison.json: a reference and its re-measurements)")
     provenance_kind = ProvenanceKind.THIRD_PARTY
 
     def sniff(self, src: Source) -> bool:

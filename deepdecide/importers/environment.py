@@ -49,7 +49,7 @@ from deepdecide.domain.environment import (
     digest_of,
 )
 from deepdecide.domain.errors import DeepdecideError, EvidenceImportError
-from deepdecide.domain.i18n import _
+from deepdecide.domain.i18n import N_, _
 from deepdecide.domain.messages import Message, msg, msgn
 from deepdecide.domain.userfiles import read_user_file
 from deepdecide.importers.base import ImportContext, Importer, Parsed, Source
@@ -73,7 +73,7 @@ def _manifest(src: Source) -> Any:
 
 class EnvironmentManifest(Importer):
     tool = "environment_capture"
-    description = "environment capture manifest (nvidia-smi -q -x, version output, image digest or lock file)"
+    description = N_("environment capture manifest (nvidia-smi -q -x, version output, image digest or lock file)")
 
     def sniff(self, src: Source) -> bool:
         doc = _manifest(src)

@@ -19,7 +19,7 @@ a file without ``_time_unit`` takes the unit that identity gives, and one with n
 
 from __future__ import annotations
 
-from deepdecide.domain.i18n import _
+from deepdecide.domain.i18n import N_, _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.normalize import RunDraft
 from deepdecide.importers.secrets import strip_secrets
@@ -57,7 +57,7 @@ def _unit_from_requests(requests: Node) -> tuple[str | None, Node | None]:
 
 class GenaiBench(Importer):
     tool = "genai_bench"
-    description = "genai-bench run result JSON (aggregated_metrics, per-file time unit)"
+    description = N_("genai-bench run result JSON (aggregated_metrics, per-file time unit)")
 
     def sniff(self, src: Source) -> bool:
         return _is_genai_bench(src.json)

@@ -10,11 +10,12 @@ Both tools' ``inter_token_latency`` is vLLM's TPOT, stored as ``tpot_ms``; AIPer
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
 from deepdecide.domain.flags import flag
-from deepdecide.domain.i18n import _
+from deepdecide.domain.i18n import N_, _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.energy import aiperf_energy
 from deepdecide.importers.normalize import RunDraft, canonical_hardware, per_second
@@ -128,7 +129,7 @@ def _telemetry(d: RunDraft, node: Node) -> None:
 
 class AiperfJson(Importer):
     tool = "aiperf"
-    description = "AIPerf profile_export_aiperf.json"
+    description = N_("AIPerf profile_export_aiperf.json")
 
     def sniff(self, src: Source) -> bool:
         v = src.json
@@ -164,7 +165,7 @@ class AiperfJson(Importer):
 
 class GenaiPerfJson(Importer):
     tool = "genai_perf"
-    description = "GenAI-Perf profile_export_genai_perf.json"
+    description = N_("GenAI-Perf profile_export_genai_perf.json")
 
     def sniff(self, src: Source) -> bool:
         v = src.json
@@ -299,7 +300,7 @@ def _first_line(src: Source) -> str:
 
 class AiperfCsv(Importer):
     tool = "aiperf"
-    description = "AIPerf profile_export_aiperf.csv"
+    description = N_("AIPerf profile_export_aiperf.csv")
 
     def sniff(self, src: Source) -> bool:
         return _first_line(src).startswith("metric,avg,min,max,sum,")
@@ -312,7 +313,7 @@ class AiperfCsv(Importer):
 
 class GenaiPerfCsv(Importer):
     tool = "genai_perf"
-    description = "GenAI-Perf profile_export_genai_perf.csv"
+    description = N_("GenAI-Perf profile_export_genai_perf.csv")
 
     def sniff(self, src: Source) -> bool:
         line = _first_line(src)
@@ -326,7 +327,7 @@ class GenaiPerfCsv(Importer):
 
 class GenaiPerfAnalyzeCsv(Importer):
     tool = "genai_perf_analyze"
-    description = "GenAI-Perf analyze_export_genai_perf.csv (one row per configuration)"
+    description = N_("GenAI-Perf analyze_export_genai_perf.csv (one row per configuration)")
 
     def sniff(self, src: Source) -> bool:
         return _first_line(src).startswith("configname,concurrency,isl")
@@ -370,7 +371,17 @@ class GenaiPerfAnalyzeCsv(Importer):
                 d.set(num_requests=_cell(src, line, row, cols[("num prompts", "")], "Num Prompts").count())
             if name in gpu_rows:
                 d.set(gpu_count=len(gpu_rows[name]))
-                d.flag("genai_perf.telemetry_table", n=len(gpu_rows[name]), memory=memory.get(name, "?"))
+                d.flag("genai_perf.telemetry_table", n=len(gpu_rows[name]), memory=_figure(memory.get(name, "?")))
             d.flag("genai_perf.analyze_p99")
             out.runs.append(d.build())
         return out
+
+
+def _figure(text: str) -> float | str:
+    """A figure the file writes as text ("25.77"), as a number so that a message writes it the language's
+    way ("25,77" in Spanish); anything else as written."""
+    try:
+        value = float(text)
+    except ValueError:
+        return text
+    return value if math.isfinite(value) else text

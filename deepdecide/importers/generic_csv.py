@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from deepdecide.domain.evidence import BENCHMARK_FIELDS
-from deepdecide.domain.i18n import _
+from deepdecide.domain.i18n import N_, _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source
 from deepdecide.importers.normalize import RunDraft
 from deepdecide.importers.stats import summarize
@@ -37,7 +37,7 @@ def mappable_fields() -> tuple[str, ...]:
 
 class GenericCsv(Importer):
     tool = "generic_csv"
-    description = "CSV with a declared column mapping"
+    description = N_("CSV with a declared column mapping")
 
     def sniff(self, src: Source) -> bool:
         rows = src.csv_rows

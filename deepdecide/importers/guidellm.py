@@ -29,7 +29,7 @@ import numpy as np
 
 from deepdecide.domain.evidence import BenchmarkRun
 from deepdecide.domain.flags import flag
-from deepdecide.domain.i18n import _
+from deepdecide.domain.i18n import N_, _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.normalize import RunDraft
 from deepdecide.importers.secrets import strip_secrets
@@ -129,7 +129,7 @@ def _totals(d: RunDraft, t: Node) -> None:
 
 class Guidellm(Importer):
     tool = "guidellm"
-    description = "guidellm benchmarks.json (v0.1, v0.2/0.3, v0.4+, 0.8 v2 schema)"
+    description = N_("guidellm benchmarks.json (v0.1, v0.2/0.3, v0.4+, 0.8 v2 schema)")
 
     def sniff(self, src: Source) -> bool:
         return bool(layout(src.json))

@@ -35,7 +35,7 @@ import math
 import numpy as np
 
 from deepdecide.domain.flags import flag
-from deepdecide.domain.i18n import _
+from deepdecide.domain.i18n import N_, _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.normalize import RunDraft
 from deepdecide.importers.stats import summarize
@@ -73,7 +73,7 @@ def _is_per_request(v: object) -> bool:
 
 class InferencePerfLifecycle(Importer):
     tool = "inference_perf"
-    description = "inference-perf stage_N / summary_lifecycle_metrics (JSON or YAML dump)"
+    description = N_("inference-perf stage_N / summary_lifecycle_metrics (JSON or YAML dump)")
 
     def sniff(self, src: Source) -> bool:
         return _is_lifecycle(structured(src))
@@ -114,7 +114,7 @@ class InferencePerfLifecycle(Importer):
 
 class InferencePerfPerRequest(Importer):
     tool = "inference_perf"
-    description = "inference-perf per_request_lifecycle_metrics.json (per-request list)"
+    description = N_("inference-perf per_request_lifecycle_metrics.json (per-request list)")
 
     def sniff(self, src: Source) -> bool:
         return _is_per_request(src.json)
@@ -196,7 +196,7 @@ def _block(node: Node, scale: float = 1.0) -> dict[str, float] | None:
 
 class InferencePerfPrometheus(Importer):
     tool = "inference_perf"
-    description = "inference-perf summary / stage_N_prometheus_metrics.json (server-side Prometheus summary)"
+    description = N_("inference-perf summary / stage_N_prometheus_metrics.json (server-side Prometheus summary)")
 
     def sniff(self, src: Source) -> bool:
         return _is_prometheus(structured(src))

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from deepdecide.domain.evidence import lengths_from_file_name
+from deepdecide.domain.i18n import N_
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.normalize import RunDraft, canonical_hardware
 from deepdecide.importers.secrets import strip_secrets
@@ -165,7 +166,7 @@ def _throughput(d: RunDraft, r: Node) -> None:
 
 class InferencemaxAgg(Importer):
     tool = "inferencemax_agg"
-    description = "InferenceMAX / InferenceX agg_*.json (object or array)"
+    description = N_("InferenceMAX / InferenceX agg_*.json (object or array)")
 
     def sniff(self, src: Source) -> bool:
         return bool(_records(src, lambda v: "hw" in v and "tput_per_gpu" in v and "scenario_type" not in v
@@ -197,7 +198,7 @@ class InferencemaxAgg(Importer):
 
 class InferencemaxAgentx(Importer):
     tool = "inferencemax_agentx"
-    description = "InferenceX AgentX agentic aggregate (object or array)"
+    description = N_("InferenceX AgentX agentic aggregate (object or array)")
 
     def sniff(self, src: Source) -> bool:
         return bool(_records(src, lambda v: "scenario_type" in v or ("num_requests_successful" in v and "mean_qps" in v)))

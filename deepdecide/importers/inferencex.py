@@ -45,7 +45,7 @@ from typing import Any
 
 from deepdecide.domain.evidence import EnergyBasis, ProvenanceKind
 from deepdecide.domain.flags import flag
-from deepdecide.domain.i18n import _
+from deepdecide.domain.i18n import N_, _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.inferencemax import _throughput, set_runtime
 from deepdecide.importers.normalize import RunDraft, canonical_hardware, per_second, rel_diff
@@ -246,7 +246,7 @@ def _metric_coverage(out: Parsed, meta: Node) -> None:
 
 class InferencexPowerxCsv(Importer):
     tool = "inferencex_powerx"
-    description = "InferenceX PowerX export CSV (inferencex-skills: power and energy per benchmark row)"
+    description = N_("InferenceX PowerX export CSV (inferencex-skills: power and energy per benchmark row)")
     provenance_kind = ProvenanceKind.THIRD_PARTY
 
     def sniff(self, src: Source) -> bool:
@@ -292,7 +292,7 @@ class InferencexApi(Importer):
     (``metadata`` + ``rows``: PowerX rows as JSON, or raw API rows)."""
 
     tool = "inferencex_api"
-    description = "InferenceX API export (inferencex-skills lookup.json, or metadata + rows)"
+    description = N_("InferenceX API export (inferencex-skills lookup.json, or metadata + rows)")
     provenance_kind = ProvenanceKind.THIRD_PARTY
 
     def sniff(self, src: Source) -> bool:
@@ -357,7 +357,7 @@ class InferencexTokenPosition(Importer):
     """``experimental/token_position_decode_slo`` results: vLLM's keys without ``_ms``, in seconds."""
 
     tool = "inferencex_tokpos"
-    description = ("InferenceX token_position_decode_slo results (vLLM-like keys without _ms: latencies in "
+    description = N_("InferenceX token_position_decode_slo results (vLLM-like keys without _ms: latencies in "
                    "seconds)")
 
     def sniff(self, src: Source) -> bool:

@@ -20,7 +20,7 @@ from pathlib import Path
 from deepdecide.domain.errors import EvidenceImportError
 from deepdecide.domain.evidence import JoinedFile
 from deepdecide.domain.flags import flag
-from deepdecide.domain.i18n import _
+from deepdecide.domain.i18n import N_, _
 from deepdecide.importers import aisbench, checksums
 from deepdecide.importers.base import ImportContext, Source, take_dropped
 from deepdecide.importers.registry import (
@@ -35,7 +35,7 @@ from deepdecide.importers.registry import (
 from deepdecide.importers.result import ImportResult
 
 #: what the joined import is called where a format is named
-JOINED_FORMAT = "AISBench performance CSV + JSON of one run (joined)"
+JOINED_FORMAT = N_("AISBench performance CSV + JSON of one run (joined)")
 
 _CSV, _JSON = aisbench.AisbenchCsv(), aisbench.AisbenchJson()
 
@@ -70,7 +70,7 @@ def join_aisbench(csv_path: str, json_path: str, context: ImportContext | None =
         src = Source(Path(os.fsdecode(path)).name, data, path=os.fsdecode(path))
         if type(sniff_source(src)) is not type(importer):
             raise src.error(_("is not an {format}: it cannot be joined with {other}").format(
-                format=importer.description, other=Path(json_path if path == csv_path else csv_path).name))
+                format=_(importer.description), other=Path(json_path if path == csv_path else csv_path).name))
         sources.append((src, before))
     (csv_src, _b1), (json_src, _b2) = sources
     take_dropped()  # values dropped while sniffing belong to no run

@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import re
 
-from deepdecide.domain.i18n import _
+from deepdecide.domain.i18n import N_, _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.normalize import RunDraft, canonical_hardware
 from deepdecide.importers.secrets import strip_secrets
@@ -74,7 +74,7 @@ def _iso_duration(node: Node) -> float | None:
 
 class LlmdReport(Importer):
     tool = "llmd_report"
-    description = "llm-d benchmark report v0.1 / v0.2 (YAML or JSON)"
+    description = N_("llm-d benchmark report v0.1 / v0.2 (YAML or JSON)")
 
     def sniff(self, src: Source) -> bool:
         return bool(report_version(structured(src)))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from deepdecide.domain.i18n import N_
 from deepdecide.importers.base import ImportContext, Importer, Parsed, Source, root
 from deepdecide.importers.normalize import RunDraft
 from deepdecide.importers.secrets import strip_secrets
@@ -22,7 +23,7 @@ SUMMARY_STATS = (("mean", "mean"), ("quantiles_p50", "p50"), ("quantiles_p90", "
 
 class LlmperfSummary(Importer):
     tool = "llmperf"
-    description = "llmperf *_summary.json"
+    description = N_("llmperf *_summary.json")
 
     def sniff(self, src: Source) -> bool:
         v = src.json
@@ -58,7 +59,7 @@ class LlmperfSummary(Importer):
 
 class LlmperfIndividual(Importer):
     tool = "llmperf"
-    description = "llmperf *_individual_responses.json (per-request list)"
+    description = N_("llmperf *_individual_responses.json (per-request list)")
 
     def sniff(self, src: Source) -> bool:
         v = src.json

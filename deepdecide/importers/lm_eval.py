@@ -15,7 +15,7 @@ import re
 
 from deepdecide.domain.evidence import ParityCheck, ParityKind, Verdict
 from deepdecide.domain.flags import flag
-from deepdecide.domain.i18n import _
+from deepdecide.domain.i18n import N_, _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.normalize import canonical_hardware
 from deepdecide.importers.secrets import redact, strip_secrets
@@ -76,7 +76,7 @@ def _is_results(v: object) -> bool:
 
 class LmEvalResults(Importer):
     tool = "lm_eval"
-    description = "lm-evaluation-harness results JSON (v0.3, 0.4.x)"
+    description = N_("lm-evaluation-harness results JSON (v0.3, 0.4.x)")
 
     def sniff(self, src: Source) -> bool:
         return _is_results(src.json)
@@ -178,7 +178,7 @@ _NUMBER = re.compile(r"[-+]?\d*\.?\d+(?:[eE][-+]?\d+)?")
 
 class LmEvalTable(Importer):
     tool = "lm_eval_table"
-    description = "lm-evaluation-harness stdout table / vllm-ascend accuracy report (markdown)"
+    description = N_("lm-evaluation-harness stdout table / vllm-ascend accuracy report (markdown)")
 
     def sniff(self, src: Source) -> bool:
         if src.looks_json or len(src.data) > 16 << 20:

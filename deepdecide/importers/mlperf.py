@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import PurePath
 
+from deepdecide.domain.i18n import N_
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source
 from deepdecide.importers.normalize import RunDraft, canonical_hardware, gpu_count_from_name
 
@@ -19,7 +20,7 @@ STATS = {"mean": "mean", "50.00 percentile": "p50", "90.00 percentile": "p90", "
 
 class MlperfSummary(Importer):
     tool = "mlperf"
-    description = "MLPerf Inference LoadGen mlperf_log_summary.txt"
+    description = N_("MLPerf Inference LoadGen mlperf_log_summary.txt")
 
     def sniff(self, src: Source) -> bool:
         head = src.data[:4096]

@@ -29,7 +29,7 @@ from typing import Any
 
 from deepdecide.domain.evidence import EnergyBasis, ParityCheck, ParityKind, Verdict
 from deepdecide.domain.flags import flag, rule
-from deepdecide.domain.i18n import _
+from deepdecide.domain.i18n import N_, _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.normalize import RunDraft, canonical_hardware, gpu_count_from_name
 from deepdecide.importers.structured import CsvTable, csv_header, csv_table
@@ -102,7 +102,7 @@ def _json_rows(v: Any) -> list[tuple[str, Any]] | None:
 
 class MlperfResultsSummary(Importer):
     tool = "mlperf_results"
-    description = "MLPerf Inference results summary.csv / summary.json (one row per system, model, scenario)"
+    description = N_("MLPerf Inference results summary.csv / summary.json (one row per system, model, scenario)")
 
     def sniff(self, src: Source) -> bool:
         if src.looks_json:

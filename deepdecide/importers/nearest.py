@@ -189,4 +189,4 @@ def describe(src: Source, importers: tuple[Any, ...]) -> str:
     near = closest(src, importers)
     if not near:
         return ""
-    return _("closest formats: {formats}").format(formats="; ".join(f"{desc} ({why})" for desc, why in near))
+    return _("closest formats: {formats}").format(formats="; ".join(f"{_(desc)} ({why})" for desc, why in near))

@@ -11,7 +11,7 @@ from collections import defaultdict
 
 from deepdecide.domain.evidence import ParityCheck, ParityKind, Verdict
 from deepdecide.domain.flags import flag
-from deepdecide.domain.i18n import _
+from deepdecide.domain.i18n import N_, _
 from deepdecide.importers.base import ImportContext, Importer, Parsed, Source, root
 from deepdecide.importers.secrets import strip_secrets
 
@@ -20,7 +20,7 @@ PASS_SCORE = 10.0
 
 class NiahSingle(Importer):
     tool = "niah"
-    description = "needle-in-a-haystack per-test result JSON"
+    description = N_("needle-in-a-haystack per-test result JSON")
 
     def sniff(self, src: Source) -> bool:
         v = src.json
@@ -43,7 +43,7 @@ class NiahSingle(Importer):
 
 class NiahAggregate(Importer):
     tool = "niah"
-    description = "needle-in-a-haystack aggregate list (token_limit, depth_percent, score)"
+    description = N_("needle-in-a-haystack aggregate list (token_limit, depth_percent, score)")
 
     def sniff(self, src: Source) -> bool:
         v = src.json

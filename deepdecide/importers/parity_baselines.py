@@ -15,7 +15,7 @@ import yaml
 from deepdecide.domain.evidence import ParityCheck, ParityKind, Verdict
 from deepdecide.domain.flags import flag
 from deepdecide.domain.flags import rule as flags_rule
-from deepdecide.domain.i18n import _
+from deepdecide.domain.i18n import N_, _
 from deepdecide.domain.messages import Message
 from deepdecide.importers.base import ImportContext, Importer, Parsed, Source, root
 
@@ -54,7 +54,7 @@ def _ci(doc: dict[str, Any]) -> tuple[str, Message]:
 
 class LmEvalBaselineYaml(Importer):
     tool = "lm_eval_baseline"
-    description = "vLLM / SGLang CI lm-eval baseline YAML (reference values)"
+    description = N_("vLLM / SGLang CI lm-eval baseline YAML (reference values)")
     is_reference = True
 
     def sniff(self, src: Source) -> bool:
@@ -95,7 +95,7 @@ class LmEvalBaselineYaml(Importer):
 
 class VllmGsm8kBaselineYaml(Importer):
     tool = "vllm_gsm8k_baseline"
-    description = "vLLM tests/evals/gsm8k config YAML (reference threshold)"
+    description = N_("vLLM tests/evals/gsm8k config YAML (reference threshold)")
     is_reference = True
 
     def sniff(self, src: Source) -> bool:

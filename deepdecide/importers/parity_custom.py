@@ -28,7 +28,7 @@ note                free text kept in the check's source
 from __future__ import annotations
 
 from deepdecide.domain.evidence import ParityCheck, ParityKind, Verdict
-from deepdecide.domain.i18n import _, ngettext
+from deepdecide.domain.i18n import N_, _, ngettext
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.parity_rules import Comparison, apply
 from deepdecide.importers.secrets import strip_secrets
@@ -89,7 +89,7 @@ def check_from(node: Node, src: Source, where: str) -> ParityCheck:
 
 class ParityCsv(Importer):
     tool = "parity_csv"
-    description = "deepdecide parity CSV (kind, task, metric, value, reference_value, ...)"
+    description = N_("deepdecide parity CSV (kind, task, metric, value, reference_value, ...)")
 
     def sniff(self, src: Source) -> bool:
         if "," not in src.first_line:
@@ -116,7 +116,7 @@ class ParityCsv(Importer):
 
 class ParityJson(Importer):
     tool = "parity_json"
-    description = f"deepdecide parity JSON ({FORMAT})"
+    description = N_("deepdecide parity JSON (deepdecide-parity/1)")
 
     def sniff(self, src: Source) -> bool:
         v = src.json

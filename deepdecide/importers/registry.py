@@ -368,7 +368,7 @@ def guarded_parse(src: Source, importer: Importer, parse: Callable[[], Parsed]) 
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, ZeroDivisionError,
             OverflowError, RecursionError) as exc:
-        raise src.error(_("cannot be read as {format}: unexpected content ({kind}: {reason})").format(format=importer.description, kind=type(exc).__name__, reason=exc),
+        raise src.error(_("cannot be read as {format}: unexpected content ({kind}: {reason})").format(format=_(importer.description), kind=type(exc).__name__, reason=exc),
                         tried=(importer.description,)) from None
 
 
@@ -379,13 +379,13 @@ def build_result(src: Source, importer: Importer, parsed: Parsed, context: Impor
     ``joined``, the files an import joined into it (``src`` is the first: ``importers.joins``)."""
     if (not parsed.runs and not parsed.parity and not parsed.prediction_errors and not parsed.no_observations
             and parsed.environment is None):
-        raise src.error(_("recognised as {format}, but it holds no runs or checks").format(format=importer.description),
+        raise src.error(_("recognised as {format}, but it holds no runs or checks").format(format=_(importer.description)),
                         tried=(importer.description,))
     if not context.csv_per_request:
         _check_csv(src)
     for i, r in enumerate(parsed.runs):
         if all(getattr(r, f) is None for f in _MEASUREMENTS):
-            raise src.error(_("recognised as {format}, but run {n} holds no measurements (no data rows?)").format(format=importer.description, n=i + 1), tried=(importer.description,))
+            raise src.error(_("recognised as {format}, but run {n} holds no measurements (no data rows?)").format(format=_(importer.description), n=i + 1), tried=(importer.description,))
     findings: list[Finding] = []
     dropped = dropped_flags(src)  # not claimed by the run being built: they apply to every run
     runs: tuple[BenchmarkRun, ...] = tuple(

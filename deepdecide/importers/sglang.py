@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from deepdecide.domain.flags import flag
+from deepdecide.domain.i18n import N_
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, json_records, root
 from deepdecide.importers.normalize import RunDraft, per_second
 from deepdecide.importers.secrets import strip_secrets
@@ -56,7 +57,7 @@ def _server_facts(d: RunDraft, r: Node) -> None:
 
 class SglangServe(Importer):
     tool = "sglang_serve"
-    description = "SGLang bench_serving results (JSONL)"
+    description = N_("SGLang bench_serving results (JSONL)")
 
     def sniff(self, src: Source) -> bool:
         return _all(src, lambda v: "dataset_name" in v and (
@@ -125,7 +126,7 @@ def _rate(r: Node) -> float | None:
 
 class SglangOneBatch(Importer):
     tool = "sglang_one_batch"
-    description = "SGLang bench_one_batch results (JSONL, static batch without a server)"
+    description = N_("SGLang bench_one_batch results (JSONL, static batch without a server)")
 
     def sniff(self, src: Source) -> bool:
         return _all(src, lambda v: "prefill_latency" in v and "median_decode_latency" in v)
@@ -157,7 +158,7 @@ class SglangOneBatch(Importer):
 
 class SglangOneBatchServer(Importer):
     tool = "sglang_one_batch_server"
-    description = "SGLang bench_one_batch_server results (JSONL, one batch against a server)"
+    description = N_("SGLang bench_one_batch_server results (JSONL, one batch against a server)")
 
     def sniff(self, src: Source) -> bool:
         return _all(src, lambda v: all(k in v for k in ("run_name", "batch_size", "latency", "overall_throughput"))
@@ -195,7 +196,7 @@ class SglangOneBatchServer(Importer):
 
 class SglangOffline(Importer):
     tool = "sglang_offline"
-    description = "SGLang bench_offline_throughput results (JSONL)"
+    description = N_("SGLang bench_offline_throughput results (JSONL)")
 
     def sniff(self, src: Source) -> bool:
         return _all(src, lambda v: all(k in v for k in ("successful_requests", "total_latency", "total_throughput")))

@@ -20,7 +20,7 @@ import numpy as np
 
 from deepdecide.domain.evidence import ProvenanceKind
 from deepdecide.domain.flags import flag
-from deepdecide.domain.i18n import _
+from deepdecide.domain.i18n import N_, _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.normalize import RunDraft, canonical_hardware
 from deepdecide.importers.stats import summarize
@@ -35,7 +35,7 @@ BLIS_STATS = (("mean", "mean"), ("p50", "p50"), ("p90", "p90"), ("p99", "p99"))
 
 class VidurRequestMetrics(Importer):
     tool = "vidur"
-    description = "Vidur simulator request_metrics.csv (per simulated request; predicted)"
+    description = N_("Vidur simulator request_metrics.csv (per simulated request; predicted)")
     provenance_kind = ProvenanceKind.PREDICTED
 
     def sniff(self, src: Source) -> bool:
@@ -111,7 +111,7 @@ def _is_blis(v: object) -> bool:
 
 class BlisMetrics(Importer):
     tool = "blis"
-    description = "BLIS (inference-sim) MetricsOutput JSON (predicted)"
+    description = N_("BLIS (inference-sim) MetricsOutput JSON (predicted)")
     provenance_kind = ProvenanceKind.PREDICTED
 
     def sniff(self, src: Source) -> bool:
@@ -127,7 +127,7 @@ class BlisMetrics(Importer):
 
 class BlisGoldenDataset(Importer):
     tool = "blis"
-    description = "BLIS (inference-sim) goldendataset.json (inputs and expected metrics per test; predicted)"
+    description = N_("BLIS (inference-sim) goldendataset.json (inputs and expected metrics per test; predicted)")
     provenance_kind = ProvenanceKind.PREDICTED
 
     def sniff(self, src: Source) -> bool:

@@ -8,6 +8,7 @@ used as interactivity.
 
 from __future__ import annotations
 
+from deepdecide.domain.i18n import N_
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.energy import trtllm_energy
 from deepdecide.importers.normalize import RunDraft, canonical_hardware
@@ -23,7 +24,7 @@ def _percentiles(d: RunDraft, node: Node, norm: str) -> None:
 
 class TrtllmBench(Importer):
     tool = "trtllm_bench"
-    description = "TensorRT-LLM trtllm-bench --report_json"
+    description = N_("TensorRT-LLM trtllm-bench --report_json")
 
     def sniff(self, src: Source) -> bool:
         v = src.json

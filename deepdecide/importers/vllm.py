@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from deepdecide.domain.flags import flag
+from deepdecide.domain.i18n import N_
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, json_records, root
 from deepdecide.importers.inferencemax import FRAMEWORKS, names_from_file
 from deepdecide.importers.normalize import (
@@ -134,7 +135,7 @@ def _inferencemax_names(d: RunDraft, file_name: str) -> None:
 
 class VllmServe(Importer):
     tool = "vllm_serve"
-    description = ("vLLM benchmark_serving.py / vllm bench serve results (JSON, --append-result JSONL, --save-detailed, "
+    description = N_("vLLM benchmark_serving.py / vllm bench serve results (JSON, --append-result JSONL, --save-detailed, "
                    "vllm bench sweep serve run=N.json and summary.json)")
 
     def sniff(self, src: Source) -> bool:
@@ -243,7 +244,7 @@ class VllmServe(Importer):
 
 class VllmThroughput(Importer):
     tool = "vllm_throughput"
-    description = "vLLM benchmark_throughput.py / vllm bench throughput --output-json"
+    description = N_("vLLM benchmark_throughput.py / vllm bench throughput --output-json")
 
     def sniff(self, src: Source) -> bool:
         v = src.json
@@ -276,7 +277,7 @@ class VllmThroughput(Importer):
 
 class VllmLatency(Importer):
     tool = "vllm_latency"
-    description = "vLLM benchmark_latency.py / vllm bench latency --output-json"
+    description = N_("vLLM benchmark_latency.py / vllm bench latency --output-json")
 
     def sniff(self, src: Source) -> bool:
         v = src.json

@@ -47,6 +47,18 @@ def test_matrix_filters_and_json(capsys):
     assert main(["matrix", "--workspace", str(MINIMAL), "--runtime", "nope"]) == 2
 
 
+def test_matrix_tables_name_platforms_json_keeps_ids(capsys, monkeypatch):
+    """The table names each platform ("NVIDIA A100 SXM"), in both languages, never its id ("nv-a100");
+    ``--json`` keeps the id."""
+    monkeypatch.setenv("COLUMNS", "200")
+    for lang in ("en", "es"):
+        assert main(["--lang", lang, "matrix", "--platform", "nv-a100"]) == 0
+        out = capsys.readouterr().out
+        assert "NVIDIA A100" in out and "nv-a100" not in out, out[:400]
+    assert main(["matrix", "--platform", "nv-a100", "--json"]) == 0
+    assert {json.loads(line)["platform"] for line in capsys.readouterr().out.splitlines()} == {"nv-a100"}
+
+
 def test_check_with_flags(capsys):
     code = main(["check", "--workspace", str(MINIMAL), "--gpu", "H100 SXM", "--cuda", "12.8", "--python", "3.11",
                  "--os", "linux"])

@@ -219,7 +219,7 @@ def test_a_folder_of_several_gpus_keeps_each_file_s_own_context(workspace, tmp_p
     assert main(["import", str(folder), "--into", str(workspace), "--runtime", "vllm", "--from-names",
                  "--kind", "own"]) == 0
     out = capsys.readouterr().out
-    assert "context: runtime vllm (you), platform nv-h100 (file name), gpu_count 8 (file name)" in out
+    assert "context: runtime vllm (you), platform nv-h100 (file name), GPU count 8 (file name)" in out
     files = {f.provenance.file_name: f for f in load_workspace(workspace).evidence.files}
     assert set(files) == set(FILES)
     for name, (_fixture, platform, gpus) in FILES.items():

@@ -65,6 +65,7 @@ def test_the_comparison_as_a_person_reads_it(shared_fixture, capsys):
     assert "only the rows of model DeepSeek-V4-Flash: deepseek-ai/DeepSeek-V4-Flash" in out
     assert "DIFFERS" in out and "incompatible [HW_INCOMPATIBLE 18]" in out
     assert "0 agree, 3 differ" in out
+    assert "NVIDIA A100" in out and "nv-a100" not in out  # the platform by its name, as every table writes it
 
 
 def test_the_first_matrix_layout_versions_and_no_statement(shared_fixture, capsys):

@@ -75,7 +75,7 @@ def test_a_plan_folder_imports_with_its_context_and_moves_the_step_on(plan_dir, 
     env = next(f for f in added if f.environment is not None)
     assert env.environment is not None
     # the facts the manifest gave are said to come from it, not from the user
-    assert "context: runtime sglang (plan manifest), platform nv-h100 (plan manifest), gpu_count 8 (plan manifest)" \
+    assert "context: runtime sglang (plan manifest), platform nv-h100 (plan manifest), GPU count 8 (plan manifest)" \
         in out
     assert "(you)" not in out
 

@@ -56,7 +56,6 @@ def _strip_allowed(text: str) -> str:
     text = re.sub(r"(/[\w.\-]+)+", " ", text)  # paths
     text = re.sub(r"--[\w-]+", " ", text)  # options
     text = re.sub(r"\S*[-_.]\S*", " ", text)  # ids, metric and file names (rtx-dev-only, mae,none)
-    text = re.sub(r"soporte: .*|\[fuente: .*|fuente: .*", " ", text)  # the support matrix's cited notes and sources
     return text
 
 
@@ -158,14 +157,90 @@ ISO_DATE = re.compile(r"(?<![\w~/.@:-])\d{4}-\d{2}(?:-\d{2})?(?![\w/:-])")
 
 def test_every_command_writes_its_dates_in_spanish(setup):
     """Under Spanish a command's dates are words ("29 de noviembre de 2026", "ene 2027"), never ISO text;
-    quoted words (a source's own note) and the support matrix's cited notes aside."""
+    quoted words (a source's own note, the support matrix's notes and sources, «quoted») aside."""
     commands = _commands(setup)
     found = {}
     for name in ORDER:
         out = run("--lang", "es", *commands[name])
         out = re.sub(r"«[^»]*»|'[^']*'|\"[^\"]*\"", " ", out)
-        out = re.sub(r"soporte: .*|\[fuente: .*|fuente: .*", " ", out)
         bad = [line.strip()[:120] for line in out.splitlines() if ISO_DATE.search(line)]
         if bad:
             found[name] = bad[:4]
     assert not found, found
+
+
+def test_every_importer_format_has_its_spanish_words():
+    """An importer's format description (``import``, ``inspect``, the formats tried and the closest ones)
+    is a catalog message: each has a Spanish translation, other than its English."""
+    from deepdecide.domain import i18n
+    from deepdecide.importers import joins, registry
+
+    descriptions = {*(i.description for i in registry.IMPORTERS), registry.GENERIC_CSV.description,
+                    joins.JOINED_FORMAT}
+    with i18n.using("es"):
+        untranslated = sorted(d for d in descriptions if i18n._(d) == d)
+    assert not untranslated, untranslated
+
+
+def test_import_of_every_fixture_speaks_spanish(shared_fixtures, tmp_path):
+    """``import`` of every third-party fixture under Spanish: its lines name each file's format in Spanish
+    ("JSON de resultados por prueba de needle-in-a-haystack", not "needle-in-a-haystack per-test result JSON")
+    and hold no English word of ours."""
+    ws = tmp_path / "ws.deepdecide.yaml"
+    shutil.copy(sample_workspace_path("es"), ws)
+    out = run("--lang", "es", "import", str(shared_fixtures), "--into", str(ws), "--kind", "third-party",
+              "--keep-going")
+    assert "JSON de resultados por prueba de needle-in-a-haystack" in out
+    assert "per-test result JSON" not in out
+    bad = _english_lines(out)
+    assert not bad, bad[:8]
+
+
+#: a number written the English way: a decimal point ("54.71 ms"; not a version such as 0.5.21, v4.1 or
+#: ">=3.10", nor part of a name or path), a dollar before the figure ("$1,234.5") or a comma grouping
+#: thousands before a decimal point ("1,234.5")
+#: (a Spanish grouping, "252.288 bytes", is not a decimal point)
+ENGLISH_NUMBER = re.compile(r"(?<![\w.\-/:~<>=^@+])(?!\d{1,3}(?:\.\d{3})+(?![\d.]))\d+\.\d+(?![\w.\-/:])|"
+                            r"\$\s?\d|\b\d{1,3}(?:,\d{3})+\.\d")
+
+
+def _english_numbers(text: str) -> list[str]:
+    text = re.sub(r"«[^»]*»|'[^']*'|\"[^\"]*\"|`[^`]*`", " ", text)  # quoted: a file's or a source's own words
+    text = re.sub(r"\S*[/\\]\S*", " ", text)  # paths and URLs
+    return [line.strip()[:140] for line in text.splitlines() if ENGLISH_NUMBER.search(line)]
+
+
+def test_a_number_written_the_english_way_is_caught():
+    assert _english_numbers("TTFT p99 54.71 ms; $1,234.5; 1,234.5 US$") != []
+    assert _english_numbers("54,71 ms; 1.234,5 US$; 252.288 bytes; vllm 0.5.21; v4.1; python >=3.10; «CANN 9.2»") == []
+
+
+def test_every_command_writes_its_numbers_in_spanish(setup, shared_fixtures, tmp_path):
+    """Under Spanish a command's decimals, money and grouping follow the locale ("54,71 ms", "1.234,5 US$"),
+    never "54.71" or "$1,234.5": every command of the sweep, the support matrix and an import of every
+    third-party fixture (quoted words aside)."""
+    commands = _commands(setup)
+    ws = tmp_path / "ws.deepdecide.yaml"
+    shutil.copy(sample_workspace_path("es"), ws)
+    outputs = {name: run("--lang", "es", *commands[name]) for name in ["matrix", *ORDER]}
+    outputs["import-all"] = run("--lang", "es", "import", str(shared_fixtures), "--into", str(ws), "--kind",
+                                "third-party", "--keep-going")
+    outputs["evaluate-all"] = run("--lang", "es", "evaluate", str(ws), "--draws", "200")
+    found = {name: bad[:4] for name, out in outputs.items() if (bad := _english_numbers(out))}
+    assert not found, found
+
+
+#: an ISO timestamp ("2026-09-05T01:01:50.399Z"), outside a URL
+ISO_TIME = re.compile(r"(?<![\w~/.@:=&-])\d{4}-\d{2}-\d{2}T\d{2}:\d{2}")
+
+
+def test_an_import_of_every_fixture_writes_its_dates_in_spanish(shared_fixtures, tmp_path):
+    """``import`` of every third-party fixture under Spanish: a file's retrieval time and a query's as-of
+    date are words ("5 de septiembre de 2026"), never ISO text; URLs and quoted words aside."""
+    ws = tmp_path / "ws.deepdecide.yaml"
+    shutil.copy(sample_workspace_path("es"), ws)
+    out = run("--lang", "es", "import", str(shared_fixtures), "--into", str(ws), "--kind", "third-party",
+              "--keep-going")
+    out = re.sub(r"«[^»]*»|'[^']*'|\"[^\"]*\"|`[^`]*`|https?://\S+", " ", out)
+    bad = [line.strip()[:140] for line in out.splitlines() if ISO_DATE.search(line) or ISO_TIME.search(line)]
+    assert not bad, bad[:6]

@@ -378,20 +378,29 @@ def test_switching_language_remakes_the_decision_page_changes_and_the_headers(ma
 
 
 @pytest.mark.gui
-def test_the_decision_dates_are_typed_as_iso_and_read_in_the_interface_language(make_window):
-    """A date field holds the ISO date the record stores; its tooltip says it in the language's long
-    form, and an empty one asks for the ISO form in the interface language."""
+def test_the_decision_dates_are_typed_in_the_language_s_figures_and_stored_as_iso(make_window):
+    """A date field shows the ISO date the record stores in the language's figures ("29/11/2026" in
+    Spanish); its tooltip says it in the long form; a day typed in figures (or as ISO) is stored as ISO,
+    and an empty field asks for the figures' form."""
     from deepdecide.domain.edits import SetDecisionField
 
     window = make_window(language="es")
     page = window.show_page("decision")
     date = page.editors["date"]
-    assert date.text() == window.document.workspace.decision.date == "2026-11-29"
+    assert window.document.workspace.decision.date == "2026-11-29" and date.text() == "29/11/2026"
     assert date.toolTip() == "29 de noviembre de 2026"
+    date.setText("3/12/2026")
+    date.editingFinished.emit()
+    assert window.document.workspace.decision.date == "2026-12-03"
+    page.refresh()
+    assert page.editors["date"].text() == "03/12/2026"
+    date.setText("2026-12-04")
+    date.editingFinished.emit()
+    assert window.document.workspace.decision.date == "2026-12-04"
     window.document.edit(SetDecisionField("evidence_cutoff", ""), "cut-off")
     page.refresh()
     cutoff = page.editors["evidence_cutoff"]
-    assert cutoff.toolTip() == "" and cutoff.placeholderText() == "AAAA-MM-DD"
+    assert cutoff.toolTip() == "" and cutoff.placeholderText() == "DD/MM/AAAA"
 
 
 @pytest.mark.gui

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "cli"))
-from test_spanish_sweep import ENGLISH, _strip_allowed
+from test_spanish_sweep import ENGLISH, ENGLISH_NUMBER, ISO_DATE, _strip_allowed
 
 
 def _user_words(ws) -> set[str]:
@@ -52,6 +52,21 @@ def english_left(text: str, user: set[str]) -> str | None:
     return None
 
 
+def english_format_left(text: str, user: set[str]) -> str | None:
+    """An ISO date ("2026-11-29") or a number written the English way ("54.71", "$1,234.5") left in
+    ``text``: rich text, the workspace's own words, quotations, paths and URLs aside."""
+    text = re.sub(r"<[^>]+>|&nbsp;", " ", text)
+    for w in sorted(user, key=len, reverse=True):
+        if w in text and not re.fullmatch(r"[\d.,$ -]+", w):
+            text = text.replace(w, " ")
+    text = re.sub(r"«[^»]*»|'[^']*'|\"[^\"]*\"|`[^`]*`|\S*[/\\]\S*", " ", text)
+    for line in text.splitlines():
+        found = ISO_DATE.search(line) or ENGLISH_NUMBER.search(line)
+        if found:
+            return f"{found.group(0)!r} in {line.strip()[:140]!r}"
+    return None
+
+
 def test_every_page_in_spanish_holds_no_english_word(make_window, qtbot):
     from gui_texts import texts_of
     from PySide6.QtWidgets import QTabWidget
@@ -71,8 +86,25 @@ def test_every_page_in_spanish_holds_no_english_word(make_window, qtbot):
                 qtbot.wait(10)
                 seen += [(f"tab {tabs.tabText(t)}", tabs.tabText(t)), *texts_of(tabs.widget(t))]
         for where, text in seen:
-            found = english_left(text, user)
+            found = english_left(text, user) or english_format_left(text, user)
             if found:
                 left.append(f"{key} {where}: {found}")
     left = sorted(set(left))
-    assert not left, f"{len(left)} English texts:\n" + "\n".join(left[:80])
+    assert not left, f"{len(left)} English texts, dates or numbers:\n" + "\n".join(left[:80])
+
+
+def test_overview_support_tooltips_quote_the_sources_words(make_window, qtbot):
+    """An option card's support badge cites the matrix cell's sources and notes: in Spanish their
+    English words (title, as-of note) are quoted «...», and their dates are in words, as the record does."""
+    from deepdecide.gui.views.overview_page import OptionCard
+
+    window = make_window(language="es")
+    page = window.show_page("overview")
+    qtbot.wait(200)
+    tips = [c.badge.toolTip() for c in page.findChildren(OptionCard)]
+    assert tips and any("«" in t for t in tips)
+    for tip in tips:
+        for line in tip.split("<br>")[1:]:
+            found = english_left(line, set())
+            assert found is None, found
+            assert not re.search(r"\(\d{4}-\d{2}(-\d{2})?\)", re.sub(r"«[^»]*»", " ", line)), line

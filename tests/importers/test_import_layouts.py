@@ -113,7 +113,7 @@ def test_sglang_04_medians_and_offline():
             "output_throughput": 250.0, "duration": 2.0, "completed": 10}
     r = one("sglang_1201_10_random.jsonl", (json.dumps(line) + "\n").encode()).evidence.runs[0]
     assert r.tool == "sglang_serve" and r.ttft_ms_p50 == 50.0 and r.request_throughput_rps == 5.0
-    assert any("request_throughput_rps derived" in f for f in map(str, r.quality_flags))
+    assert any("requests/s derived" in f for f in map(str, r.quality_flags))
     off = {"backend": "engine", "successful_requests": 100, "total_latency": 10.0, "total_input_tokens": 1000,
            "total_output_tokens": 2000, "request_throughput": 10.0, "input_throughput": 100.0,
            "output_throughput": 200.0, "total_throughput": 300.0}
@@ -131,7 +131,7 @@ def test_vllm_early_2024_keys_and_disagreement_flag():
     assert r.request_throughput_rps == 1.0 and r.total_throughput_tps == 130.0
     assert "early 2024" in r.tool_version
     assert r.output_throughput_tps == 120.0  # the file's own figure is kept ...
-    assert any(f.startswith("output_throughput_tps: file says 120") for f in map(str, r.quality_flags))  # ... and flagged
+    assert any(f.startswith("output tokens/s: file says 120") for f in map(str, r.quality_flags))  # ... and flagged
     assert r.interactivity_tps_per_user == 200.0
 
 

@@ -83,7 +83,7 @@ def test_powerx_aggregated_row_whose_role_counts_contradict_its_gpus():
     per_gpu = 645.911 / 4.016292  # = 160.8227 tok/s/GPU
     assert close(run.output_tps_per_gpu, per_gpu) and close(run.output_throughput_tps, per_gpu * 8)
     assert close(run.total_throughput_tps, 645.911 * 8 / 0.445573)  # joules_per_total_token
-    assert any("output_throughput_tps derived: avg_power_w x 8 GPUs / joules_per_output_token" in f
+    assert any("output tokens/s derived: avg_power_w x 8 GPUs / joules_per_output_token" in f
                for f in flags(run))
 
 

@@ -32,8 +32,8 @@ def test_a_sweep_of_many_files_gives_a_compact_record(tmp_path):
     sweep = f"F{first}–F{last}"
     # the same note of every file of the sweep: one line naming the range, not a line per file
     notes = text.split("Data-quality notes", 1)[1]
-    assert f"{sweep} (all runs): gpu_count given by the user" in notes
-    assert notes.count("gpu_count given by the user") == 1
+    assert f"{sweep} (all runs): GPU count given by the user" in notes
+    assert notes.count("GPU count given by the user") == 1
     # the legend: one line for the sweep's files
     assert f"{sweep}: {N_FILES} files" in text
     # the appendix: every file once, on its own line with its hash

@@ -17,7 +17,7 @@ import pytest
 from deepdecide.domain import i18n
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "cli"))
-from test_spanish_sweep import ENGLISH, _strip_allowed
+from test_spanish_sweep import ENGLISH, _english_numbers, _strip_allowed
 
 
 def record_text(pdf: bytes) -> str:
@@ -85,6 +85,23 @@ def test_a_spanish_record_of_every_fixture_has_no_english_word(all_fixtures_reco
     assert not found, found
 
 
+#: a run's field by its id ("gpu_count given by the user", "platform indicado por el usuario"), not a
+#: command-line option (--platform) nor part of a longer id
+RUN_FIELD_ID = re.compile(r"(?<![\w-])(gpu_count|platform|runtime_version|quantization|output_tps_per_gpu|"
+                          r"output_throughput_tps|total_throughput_tps)(?![\w-])")
+
+
+@pytest.mark.slow
+def test_the_data_quality_notes_name_fields_in_words(all_fixtures_record):
+    """The record's data-quality notes (every fixture imported, in Spanish) name a run's fields in words
+    ("número de GPU: lo indicó el usuario", "plataforma: el archivo dice ..."), never by their ids;
+    quotations aside."""
+    text = record_text(all_fixtures_record)
+    notes = re.sub(r"«[^»]*»", " ", text[text.index("Notas sobre la calidad de los datos"):])
+    found = [line.strip()[:140] for line in notes.splitlines() if RUN_FIELD_ID.search(line)]
+    assert not found, found[:10]
+
+
 #: an ISO date or month ("2026-11-29", "2027-03") standing alone, not part of a path, a version or a name
 ISO_DATE = re.compile(r"(?<![\w~/.@-])\d{4}-\d{2}(?:-\d{2})?(?![\w/-])")
 
@@ -106,3 +123,14 @@ def test_the_spanish_sample_record_writes_each_currency_symbol_once(spanish_samp
     text = record_text(spanish_sample_record)
     assert "US$/persona-semana" in text or "US$/GPU-h" in text
     assert "USUS$" not in text and "US$$" not in text
+
+
+#: a version after the product it is of ("CANN 9.2", "Python 3.12", "compute capability 7.5"): not a decimal
+VERSION = re.compile(r"\b(?:CANN|Python|capability|CUDA|GCC|vLLM|SGLang)\s+\d+(?:\.\d+)+")
+
+
+def test_the_spanish_sample_record_writes_its_numbers_in_spanish(spanish_sample_record):
+    """Decimals, money and grouping follow the locale ("54,71 ms", "1.234,5 US$") on every page of the
+    Spanish sample's record; versions and quotations aside."""
+    found = _english_numbers(VERSION.sub(" ", record_text(spanish_sample_record)))
+    assert not found, found

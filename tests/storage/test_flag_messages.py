@@ -55,8 +55,10 @@ def test_a_schema_3_file_maps_known_flag_texts_to_messages_and_keeps_the_rest(tm
     assert [m.id for m in got] == ["vllm.failed_derived", "sglang.gpus_nodes", "normalize.disagrees",
                                    "inferencemax.runner", "import.dropped_line_path", "edits.set_by_user_was",
                                    flags.TEXT]
-    # the same English text as before, but a counted flag's "(s)" now agrees with its count
-    assert [flags.english(m) for m in got] == [t.replace("(1 node(s))", "(1 node)") for t in OLD_FLAGS]
+    # the same English text as before, but a counted flag's "(s)" now agrees with its count, and a run's
+    # field is named in words ("output tokens/s", not "output_throughput_tps"; the id stays in its params)
+    assert [flags.english(m) for m in got] == [
+        t.replace("(1 node(s))", "(1 node)").replace("output_throughput_tps:", "output tokens/s:") for t in OLD_FLAGS]
     assert got[2].args == {"key": "output_throughput_tps", "own": 120.0, "how": "total output tokens / duration",
                            "derived": 100.0, "diff": 20.0}
     assert got[4].args == {"line": 12, "path": "mean_ttft_ms", "held": "NaN"}
@@ -82,7 +84,7 @@ def test_flags_render_in_spanish_and_user_text_stays(tmp_path):
     with i18n.using("es"):
         shown = [str(m) for m in got]
     assert shown[0] == "failed derivado: num_prompts - completed"
-    assert shown[2].startswith("output_throughput_tps: el archivo dice 120, recalculado como") and "+20,0 %" in shown[2]
+    assert shown[2].startswith("tokens de salida/s: el archivo dice 120, recalculado como") and "+20,0 %" in shown[2]
     assert shown[4].startswith("línea 12, mean_ttft_ms: el archivo contiene NaN")
     assert shown[6] == OLD_FLAGS[6]  # never translated
 

@@ -135,9 +135,11 @@ class DecisionPage(Page):
         for name, kind, _english in _FIELDS:
             if kind == "line":
                 w: Any = QLineEdit()
-                w.editingFinished.connect(lambda n=name, w=w: self._commit(n, w.text()))
-                if name in _DATES:
-                    w.setPlaceholderText(pgettext("an ISO date typed in a field", "YYYY-MM-DD"))
+                if name in _DATES:  # typed in the language's figures (29/11/2026) or ISO, stored as ISO
+                    w.editingFinished.connect(lambda n=name, w=w: self._commit(n, formatting.day_from_figures(w.text())))
+                    w.setPlaceholderText(pgettext("a date typed in a field, in the language's figures", "YYYY-MM-DD"))
+                else:
+                    w.editingFinished.connect(lambda n=name, w=w: self._commit(n, w.text()))
             else:
                 w = CommitTextEdit(lines=6 if kind == "text" else 3)
                 if kind == "list":
@@ -363,10 +365,11 @@ class DecisionPage(Page):
             w = self.editors[name]
             value = getattr(d, name)
             if kind == "line":
-                if w.text() != value:
-                    w.setText(value)
+                shown = formatting.timestamp(value) if name in _DATES and value else value  # 29/11/2026 in Spanish
+                if w.text() != shown:
+                    w.setText(shown)
                     w.setCursorPosition(0)
-                if name in _DATES:  # typed as ISO, read in the interface language's long form
+                if name in _DATES:  # typed in figures, read in the interface language's long form
                     w.setToolTip(formatting.date(value) if value else "")
             elif kind == "list":
                 w.set_text_keep_cursor("\n".join(value))

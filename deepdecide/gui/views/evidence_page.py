@@ -486,7 +486,7 @@ class EvidencePage(Page):
         if p.label:
             lines.append(f"<i>{p.label}</i>")
         if p.source_url:
-            lines.append(fmt(_("source: %1 (retrieved %2)"), p.source_url, p.retrieved_at or "?"))
+            lines.append(fmt(_("source: %1 (retrieved %2)"), p.source_url, formatting.timestamp(p.retrieved_at) if p.retrieved_at else "?"))
         lines += [str(m) for m in p.manifest]
         if p.joined:
             lines.append(_("joined from:"))

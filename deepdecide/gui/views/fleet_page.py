@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from deepdecide.analysis.assessment import Assessment, UnitPrice
 from deepdecide.analysis.prices import FLEET_PRICES
+from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.edits import Edit, SetAssumptions, SetDemand, SetFleetEntry, SetHostedApi
@@ -57,6 +58,11 @@ class PlatformRow:
 def _widened(old: Estimate | None, v: float) -> Estimate:
     """``old`` with ``v`` as its likely value, its range widened to hold it."""
     return Estimate(min(old.low, v), v, max(old.high, v)) if old is not None else Estimate.exact(v)
+
+
+def _day(iso: str | None) -> str:
+    """A date cell as the language writes it in figures ("29/11/2026"; ISO in English); edited as ISO."""
+    return formatting.timestamp(iso) if iso else ""
 
 
 def _iso(value: Any) -> str:
@@ -217,7 +223,7 @@ class FleetPage(Page):
                 q = next((q for q in r.entry.quotes if q.price == QUOTE_OF_FIELD.get(field)), None) \
                     if r.entry is not None else None
                 if q is not None and (q.source or q.as_of):
-                    text += "<br>" + fmt(_("Source: %1, as of %2"), q.source or DASH, q.as_of or DASH)
+                    text += "<br>" + fmt(_("Source: %1, as of %2"), q.source or DASH, formatting.date(q.as_of) if q.as_of else DASH)
                 payers = self.payers(r, field)
                 if payers is not None:
                     text += "<br>" + (fmt(_("Paid now by: %1"), ", ".join(payers)) if payers else
@@ -321,9 +327,9 @@ class FleetPage(Page):
                    tooltip=lambda p: fmt(_("low %1 · high %2"), number(p.low), number(p.high))),
             Column(self.later(N_("Source")), lambda p: p.source, display=source_text, tooltip=lambda p: p.source,
                    edit=set_text("source", lambda v: str(v or "").strip()), editable=quoted),
-            Column(self.later(N_("As of")), lambda p: p.as_of,
+            Column(self.later(N_("As of")), lambda p: p.as_of, display=_day,
                    edit=set_text("as_of", _iso), editable=quoted),
-            Column(self.later(N_("Valid until")), lambda p: p.valid_until,
+            Column(self.later(N_("Valid until")), lambda p: p.valid_until, display=_day,
                    edit=set_text("valid_until", _iso), editable=quoted, meaning=lambda p: "fails" if p.expired else None),
             Column(_("Note"), note),
             Column(_("Used by"), lambda p: ", ".join(look.short_label(ws(), o) for o in p.options)),

@@ -259,7 +259,7 @@ class ImportContextDialog(QDialog):
             self.table.setItem(i, CONFIRMED, check)
             # a joined import (an AISBench run's CSV and JSON) is one row: every file's path in its tip
             paths = "\n".join(row.joined or (row.path,))
-            self.table.setItem(i, FILE, self._item(row.file_name, fmt(_("%1\n%2"), paths, row.format)))
+            self.table.setItem(i, FILE, self._item(row.file_name, fmt(_("%1\n%2"), paths, _(row.format))))
             says, tip = self.says_text(row)
             self.table.setItem(i, SAYS, self._item(says, tip))
             self.table.setItem(i, NAME, self._item(self.hint_text(row), _("What the file name suggests, for the facts the file does not state")))

@@ -163,7 +163,7 @@ class OptionCard(QFrame):
         self.badge.setProperty("meaning", "official" if official else "experimental")
         self.badge.setToolTip("<br>".join((f"<b>{status_label(oa.classification.status)}</b>",
                                            *(text(r) for r in oa.classification.reasons),
-                                           *oa.classification.sources)))
+                                           *(text(s) for s in oa.classification.sources))))
         for name, chip in self.levels.items():
             level = getattr(oa.evidence, name)
             chip.setProperty("meaning", "pass" if level.reached else "undocumented")
@@ -246,8 +246,8 @@ class OptionCard(QFrame):
                                                              money_range(y.capex, currency),
                                                              money_range(y.opex + y.engineering, currency))
                             for y in cf.years) if cf is not None else ""
-            self._set("buy", fmt(_("%1 from %2"), money_range(total, currency), first.label),
-                      "<br>".join(f"{p.label}: {integer(p.gpus)} × {money_range(p.unit_price, currency)} = "
+            self._set("buy", fmt(_("%1 from %2"), money_range(total, currency), formatting.month_label(first.label)),
+                      "<br>".join(f"{formatting.month_label(p.label)}: {integer(p.gpus)} × {money_range(p.unit_price, currency)} = "
                                   f"{money_range(p.amount, currency)}" for p in buys) + years)
         else:
             self._set("buy", DASH, _("Nothing to buy") if cf is not None else "")

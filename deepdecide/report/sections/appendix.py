@@ -29,7 +29,7 @@ def origins(files: Any) -> list[str]:
         p = f.provenance
         parts = []
         if p.source_url:
-            parts.append(_("retrieved {when} from {url}").format(when=p.retrieved_at or "?", url=p.source_url))
+            parts.append(_("retrieved {when} from {url}").format(when=formatting.timestamp(p.retrieved_at) if p.retrieved_at else "?", url=p.source_url))
         if p.checksum is not None:
             parts.append(text(p.checksum.note(p.file_name)))
         if parts:

@@ -13,6 +13,7 @@ from deepdecide.domain import presentation as look
 from deepdecide.domain.evidence import BenchmarkRun, EnergyBasis
 from deepdecide.domain.formatting import DASH, number
 from deepdecide.domain.i18n import _, ngettext
+from deepdecide.domain.messages import run_field_words
 from deepdecide.domain.slo import INTERACTIVITY
 from deepdecide.domain.vocabulary import tool_text
 from deepdecide.domain.workspace import Workspace
@@ -170,7 +171,7 @@ def evidence(ctx: Context) -> list[Flowable]:
         for r in f.runs:
             where = (_("conc. {n}").format(n=f"{r.concurrency:g}") if r.concurrency is not None
                      else (r.label or _("run")))
-            missing = ([_("missing {what}").format(what=", ".join(r.missing_context))] if r.missing_context else [])
+            missing = ([_("missing {what}").format(what=", ".join(map(run_field_words, r.missing_context)))] if r.missing_context else [])
             for q in (*(text(x) for x in r.quality_flags), *missing):
                 notes.setdefault(q, []).append(where)
         for q, wheres in notes.items():
@@ -238,7 +239,7 @@ def _summary(ctx: Context, run_fit: list[Any]) -> list[Flowable]:
             if r.output_tps_per_gpu is not None and (g["best"] is None or r.output_tps_per_gpu > g["best"]):
                 g["best"], g["at"] = r.output_tps_per_gpu, r.concurrency
             for q in (*(text(flag) for flag in r.quality_flags),
-                      *([_("missing {what}").format(what=", ".join(r.missing_context))] if r.missing_context else [])):
+                      *([_("missing {what}").format(what=", ".join(map(run_field_words, r.missing_context)))] if r.missing_context else [])):
                 notes.setdefault(q, []).append(i)
     out: list[Flowable] = [Spacer(1, 3 * mm), para(_(
         "{files} and {runs}: more than {limit} files, so the runs are summarised per option, server configuration "
