@@ -209,12 +209,30 @@ def _figure_label(path: tuple[str, ...], fig: Figure) -> str:
     return ": ".join((*prefix, name)) if prefix else name
 
 
+def _flag_kind(text: str) -> str:
+    """The words of a flag that say its kind: its first word where that is a kind marker ("proxy: …",
+    "predicted by …", "assumption, …"), else the whole flag ("rests on an assumed pool capacity")."""
+    first = text.split(None, 1)[0].strip(",:;") if text.strip() else ""
+    return first if first in ("proxy", "predicted", "assumption", "assumed") else text
+
+
 def figure_basis(fig: Figure, holder: Any, oa: OptionAssessment) -> str:
     """Measured / assumed / proxy / predicted where the Assessment says so, else ""."""
-    # the flags' English text (their catalog keys), whatever the interface language
-    flags = " ".join(f.render(lambda t: t) if isinstance(f, Message) else str(f) for f in fig.flags).lower()
+    # the flags' English text (their catalog keys), whatever the interface language; a flag names its kind
+    # by its first word ("PROXY: …", "PREDICTED by …", "ASSUMPTION, …"): a word further in (an assumption
+    # whose reason mentions proxy runs that could not be judged) does not make it that kind
+    flags = " ".join(_flag_kind((f.render(lambda t: t) if isinstance(f, Message) else str(f)).lower())
+                     for f in fig.flags)
     if fig.value is None:
         return ""
+    if fig is oa.capacity.figure:
+        # the capacity's own typed source first: its flags may mention proxy runs that could not be
+        # judged while the figure itself is an assumption
+        source = str(getattr(getattr(oa.capacity, "source", None), "value", "") or "")
+        if source in ("own", "third_party"):
+            return MEASURED
+        if source in (PROXY, PREDICTED, ASSUMED):
+            return source
     if "predicted" in flags:
         return PREDICTED
     if "proxy" in flags:
@@ -222,11 +240,6 @@ def figure_basis(fig: Figure, holder: Any, oa: OptionAssessment) -> str:
     if "assumption" in flags or "assumed" in flags or getattr(holder, "assumed", False) is True:
         return ASSUMED
     if fig is oa.capacity.figure:
-        source = str(getattr(getattr(oa.capacity, "source", None), "value", "") or "")
-        if source in ("own", "third_party"):
-            return MEASURED
-        if source in (PROXY, PREDICTED, ASSUMED):
-            return source
         return MEASURED if oa.capacity.basis in (CapacityBasis.MEASURED, CapacityBasis.INTERPOLATED,
                                                  CapacityBasis.LOWER_BOUND) else ""
     return ""

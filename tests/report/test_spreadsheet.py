@@ -246,6 +246,19 @@ def test_cli_export_errors_are_clear(tmp_path, capsys, monkeypatch):
     assert not (tmp_path / "w.xlsx").exists()
 
 
+def test_an_assumed_capacity_whose_reason_names_proxy_runs_is_assumed_in_every_figure_it_drives(sample):
+    """Keep H100 · SGLang keeps its stated assumption because its proxy runs cannot be judged against the
+    SLO; the flag's reason mentions those proxy runs, which must not relabel its GPUs, $/M or TCO 'proxy'."""
+    ws, a = sample
+    oa = a.option("keep-sglang-h100")
+    assert oa.capacity.source.value == "assumed"
+    assert any("proxy" in f.render(lambda t: t).lower() for f in oa.capacity.figure.flags)
+    t = sheet.comparison_table(ws, a)
+    cell = dict(zip(t.headers, next(r for r in t.rows if r[1] == "keep-sglang-h100"), strict=True))
+    bases = {h: v for h, v in cell.items() if h.endswith(" basis") and v}
+    assert bases and set(bases.values()) == {"assumed"}, bases
+
+
 def test_the_comparison_carries_each_pools_figures_with_their_basis():
     ws = load_builtin_workspace()
     t = sheet.comparison_table(ws, evaluate(ws, sensitivity=False))
