@@ -43,7 +43,13 @@ import orjson
 from deepdecide.domain.errors import ValidationError
 from deepdecide.domain.i18n import _
 from deepdecide.domain.userfiles import read_user_file
-from deepdecide.storage.yamlio import TEMP_SUFFIX, atomic_write_bytes, save_target, stale_temp_files
+from deepdecide.storage.yamlio import (
+    TEMP_SUFFIX,
+    atomic_write_bytes,
+    fsync_folder,
+    save_target,
+    stale_temp_files,
+)
 
 #: the store's own format (the ``meta`` table); a store of a later format is refused
 STORE_FORMAT = 1
@@ -437,7 +443,7 @@ def place(yaml_path: str | os.PathLike[str], tmp: Path, digest: str) -> str:
         discard(tmp)
         return name
     os.replace(tmp, target)
-    _fsync_folder(target.parent)
+    fsync_folder(target.parent)
     return name
 
 
@@ -446,19 +452,6 @@ def discard(tmp: Path | None) -> None:
     if tmp is not None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
-
-
-def _fsync_folder(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 def _remove_stale(pending: Path) -> None:

@@ -778,6 +778,12 @@ def atomic_write_bytes(path: str | os.PathLike[str], payload: bytes) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+    fsync_folder(folder)
+
+
+def fsync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (fsync of the folder); where the platform cannot open a
+    folder for that (Windows), nothing."""
     try:
         dir_fd = os.open(folder, os.O_RDONLY)
     except OSError:
