@@ -160,7 +160,7 @@ def hosted_api(ws: Workspace, option: Option, cap: Capacity) -> SloStanding:
         return SloStanding(
             SloStatus.CANNOT_JUDGE,
             msg("standing.hosted_unstated", "cannot be judged against the SLO: the provider states no {what}",
-                what=tuple(k.replace("_p99_ms", " p99").upper() for k in missing)),
+                what=tuple(k.split("_")[0].upper() + " p99" for k in missing)),  # "TTFT p99", as every table writes it
             (msg("remedy.hosted_state", "the provider's stated TTFT and TPOT p99 (hosted.stated_ttft_p99_ms, "
                                         "hosted.stated_tpot_p99_ms, with their source), or a benchmark run against "
                                         "the API"),))

@@ -59,7 +59,7 @@ TEMPLATES: dict[str, str] = {
     "aiconfigurator.silicon_wip": N_("the reference is marked work in progress (wip=True)"),
     "aiconfigurator.silicon_moe": N_("{role}: MoE TP x EP = {moe} GPUs, attention TP x DP = {attn}: the MoE layers and attention do not span the same GPUs"),
     # genai_perf
-    "genai_perf.per_user": N_("output_token_throughput_per_user (mean of per-request 1000/ITL) is not 1000 / tpot_ms_p50; interactivity_tps_per_user is derived from TPOT instead"),
+    "genai_perf.per_user": N_("output_token_throughput_per_user (mean of per-request 1000/ITL) is not 1000 / TPOT p50; tokens/s per user is derived from TPOT instead"),
     "genai_perf.failed_sum": N_("failed derived: sum of error_summary counts"),
     "genai_perf.failed_none": N_("failed 0: error_summary is empty"),
     "genai_perf.no_records": N_("completed 0: the file has no request records (every request failed)"),
@@ -88,7 +88,7 @@ TEMPLATES: dict[str, str] = {
     "generic_csv.reduced": N_("{n} requests reduced to one run (linear-interpolation percentiles)"),
     # guidellm
     "guidellm.concurrency": N_("measured mean concurrency {conc:.4g}"),
-    "guidellm.tpot": N_("guidellm time_per_output_token_ms includes TTFT: stored as e2e_per_token_ms; inter_token_latency_ms is TPOT"),
+    "guidellm.tpot": N_("guidellm time_per_output_token_ms includes TTFT: stored as e2e per token; inter_token_latency_ms is TPOT"),
     "guidellm.cap": N_("max_concurrency {cap:g} is a cap on requests in flight, not the load (the load is the rate)"),
     "guidellm.goodput": N_("goodput against the file's own objectives ({objectives}; TPOT is guidellm's inter-token latency, first token excluded): {share:.4g} % of {n} requests met all of them (errored requests count as missing them)"),
     "guidellm.v01": N_("guidellm v0.1: statistics computed from per-request results (linear-interpolation percentiles)"),
@@ -109,7 +109,7 @@ TEMPLATES: dict[str, str] = {
     # inferencemax
     "inferencemax.from_name": N_("{key} {value!r} read from the file name (empty in the file)"),
     "inferencemax.runner": N_("platform from the runner label hw={hw!r}"),
-    "inferencemax.gpu_count": N_("gpu_count = tp x pp x pcp = {tp} x {pp} x {pcp}"),
+    "inferencemax.gpu_count": N_("GPU count = TP × PP × PCP = {tp} × {pp} × {pcp}"),
     "inferencemax.disagg_per_gpu": N_("disaggregated: the file's output_tput_per_gpu divides by decode GPUs only"),
     "inferencemax.lengths_from_name": N_("input/output lengths (requested) read from the file name"),
     "inferencemax.lengths_from_file_name": N_("token lengths {isl} in / {osl} out (requested) read from the file "
@@ -150,7 +150,7 @@ TEMPLATES: dict[str, str] = {
     "aisimulate.caveat": N_("the record's caveat: {text}"),
     "aisimulate.reference": N_("the reference the record re-measures (an InferenceX API row)"),
     "aisimulate.as_reference": N_("runtime {runtime} and platform {platform} as the reference it re-measures (the record states none for its cases)"),
-    "aisimulate.gpus_from_throughput": N_("gpu_count {gpus} = total_tput_tps / tput_per_gpu = {counted:.4g}"),
+    "aisimulate.gpus_from_throughput": N_("GPU count {gpus} = total_tput_tps / tput_per_gpu = {counted:.4g}"),
     "aisimulate.gpus_differ": N_("{gpus} GPUs, the reference {reference}"),
     "aisimulate.itl": N_("itl as the record names it: an AIPerf re-measurement, whose inter-token latency is TPOT by vLLM's definition; the record does not say which it used, so it stays ITL"),
     "aisimulate.invalid": N_("the record marks the run not a valid submission"),
@@ -185,8 +185,8 @@ TEMPLATES: dict[str, str] = {
     "llmd.image": N_("engine image {version}"),
     # llmperf
     "llmperf.framework": N_("--metadata framework={framework!r} (the serving provider, not necessarily the engine)"),
-    "llmperf.itl": N_("llmperf inter_token_latency_s is e2e / output tokens (includes TTFT): stored as e2e_per_token_ms"),
-    "llmperf.duration": N_("duration_s derived: completed / (completed_requests_per_min / 60)"),
+    "llmperf.itl": N_("llmperf inter_token_latency_s is e2e / output tokens (includes TTFT): stored as e2e per token"),
+    "llmperf.duration": N_("duration derived: completed / (completed_requests_per_min / 60)"),
     "llmperf.per_request": N_("statistics computed from the per-request list (successful requests; linear-interpolation percentiles)"),
     # lm_eval
     "lm_eval.server": N_("lm-eval backend {backend!r} talks to a server: the engine behind it is not recorded"),
@@ -197,7 +197,7 @@ TEMPLATES: dict[str, str] = {
     "lm_eval.hardware": N_("hardware from the report: {hardware!r}"),
     # mlperf
     "mlperf.invalid": N_("LoadGen result is {result}: the run does not meet its constraints"),
-    "mlperf.tpot": N_("tpot_ms from LoadGen 'Time to Output Token' (first token excluded)"),
+    "mlperf.tpot": N_("TPOT from LoadGen 'Time to Output Token' (first token excluded)"),
     "mlperf.platform_count": N_("platform and GPU count read from the system name in the path"),
     "mlperf.platform": N_("platform read from the system name in the path"),
     # mlperf_results
@@ -235,11 +235,11 @@ TEMPLATES: dict[str, str] = {
     "normalize.given": N_("{name} given by the user"),
     "normalize.from_name": N_("{name} {value} from the file name, confirmed by the user"),
     "normalize.kept": N_("{name}: the file says {current!r}, the user said {given!r}; the file's value is kept"),
-    "normalize.gpu_count_ignored": N_("gpu_count {gpus} ignored (must be positive)"),
-    "normalize.per_gpu_derived": N_("output_tps_per_gpu derived: output_throughput_tps / gpu_count ({gpus})"),
-    "normalize.per_gpu_disagrees": N_("output_tps_per_gpu: file says {own:.6g}, output_throughput_tps / gpu_count gives {derived:.6g}; file value kept"),
-    "normalize.interactivity_derived": N_("interactivity_tps_per_user derived: 1000 / tpot_ms_p50"),
-    "normalize.interactivity_disagrees": N_("interactivity_tps_per_user: file says {own:.6g}, 1000 / tpot_ms_p50 gives {derived:.6g}; file value kept"),
+    "normalize.gpu_count_ignored": N_("GPU count {gpus} ignored (must be positive)"),
+    "normalize.per_gpu_derived": N_("output tokens/s per GPU derived: output tokens/s / GPU count ({gpus})"),
+    "normalize.per_gpu_disagrees": N_("output tokens/s per GPU: file says {own:.6g}, output tokens/s / GPU count gives {derived:.6g}; file value kept"),
+    "normalize.interactivity_derived": N_("tokens/s per user derived: 1000 / TPOT p50"),
+    "normalize.interactivity_disagrees": N_("tokens/s per user: file says {own:.6g}, 1000 / TPOT p50 gives {derived:.6g}; file value kept"),
     # import
     "import.bom": N_("decoded as {encoding} (byte-order mark)"),
     "import.no_bom": N_("decoded as {encoding}: no byte-order mark, recognised by the zero bytes of its first "
@@ -267,8 +267,8 @@ TEMPLATES: dict[str, str] = {
                               "CSV with --unit ttft_ms=s"),
     "safety.too_small": N_("{name}: the file holds {value}, too small to be a measurement (a denormal or truncated number? below {min:g}); left empty"),
     # sglang
-    "sglang.gpus": N_("gpu_count from server_info: tp {tp} x pp {pp} x dp {dp}"),
-    "sglang.gpus_dp_attention": N_("gpu_count from server_info: tp {tp} x pp {pp}"),
+    "sglang.gpus": N_("GPU count from server_info: TP {tp} × PP {pp} × DP {dp}"),
+    "sglang.gpus_dp_attention": N_("GPU count from server_info: TP {tp} × PP {pp}"),
     "sglang.runtime_server_info": N_("runtime 'sglang' read from server_info (the server answered SGLang's /server_info)"),
     "sglang.failed_errors": N_("failed counted from the errors list"),
     "sglang.failed_unknown": N_("failed unknown: bench_serving does not record failed requests without --output-details"),
@@ -276,10 +276,10 @@ TEMPLATES: dict[str, str] = {
     "sglang.requested_lengths": N_("input/output tokens are the requested random lengths (no token totals in the file)"),
     "sglang.concurrency": N_("measured mean concurrency {conc:.4g} (not the target)"),
     "sglang.accept_length": N_("speculative decoding accept length {length:.4g} tokens/step"),
-    "sglang.static_batch": N_("static batch: ttft_ms_mean is the prefill step, tpot_ms_p50 the median decode step"),
+    "sglang.static_batch": N_("static batch: TTFT mean is the prefill step, TPOT p50 the median decode step"),
     "sglang.one_batch": N_("runtime 'sglang': bench_one_batch runs the SGLang engine in-process"),
-    "sglang.decode_rate": N_("the file's output_throughput {own:.6g} is a decode-phase rate (output tokens / (latency - TTFT of the last request)); not used as output_throughput_tps"),
-    "sglang.last_ttft": N_("ttft_ms_mean is last_ttft: the TTFT of the last request of the batch"),
+    "sglang.decode_rate": N_("the file's output_throughput {own:.6g} is a decode-phase rate (output tokens / (latency - TTFT of the last request)); not used as output tokens/s"),
+    "sglang.last_ttft": N_("TTFT mean is last_ttft: the TTFT of the last request of the batch"),
     # simulators
     "simulators.vidur_prediction": N_("Vidur output is a simulation (no hardware ran it): imported as kind predicted"),
     "simulators.blis_prediction": N_("BLIS output is a simulation (no hardware ran it): imported as kind predicted"),
@@ -301,16 +301,16 @@ TEMPLATES: dict[str, str] = {
     "vllm.runtime": N_("runtime {runtime!r} read from the file's backend {backend!r}"),
     "vllm.inferencemax_name": N_("InferenceMAX run: {values} read from the file name"),
     "vllm.metadata_gpu": N_("platform and GPU count read from --metadata gpu={gpu!r}"),
-    "vllm.metadata_count": N_("gpu_count read from --metadata {key}="),
+    "vllm.metadata_count": N_("GPU count read from --metadata {key}="),
     "vllm.overrides": N_("vllm bench sweep serve overrides: {overrides}"),
-    "vllm.swept_gpus": N_("gpu_count {gpus} from the swept {keys}"),
+    "vllm.swept_gpus": N_("GPU count {gpus} from the swept {keys}"),
     "vllm.peak": N_("max_concurrent_requests {peak:g} is the observed peak; the load is max_concurrency {load:g}"),
     "vllm.failed_derived": N_("failed derived: num_prompts - completed"),
     "vllm.per_request": N_("per-request arrays reduced (linear-interpolation percentiles, as vLLM's np.percentile)"),
-    "vllm.tokens_per_second": N_("tokens_per_second counts prompt + output tokens: stored as total_throughput_tps, not output"),
+    "vllm.tokens_per_second": N_("tokens_per_second counts prompt + output tokens: stored as total tokens/s, not output"),
     "vllm.offline": N_("offline run: the whole dataset is submitted at once (no concurrency limit)"),
     "vllm.iterations": N_("{n} timed iterations of one batch each"),
-    "vllm.batch_latency": N_("e2e_ms is the latency of one whole batch (batch size, input and output length are not in the file)"),
+    "vllm.batch_latency": N_("e2e is the latency of one whole batch (batch size, input and output length are not in the file)"),
     # parity_baselines
     "parity_baselines.reference": N_("reference for model {model!r}"),
     # edits
@@ -392,13 +392,13 @@ TEMPLATES: dict[str, str] = {
 #: the flag's template in :data:`TEMPLATES`, the plural is chosen by the count in every language
 COUNTED: dict[str, tuple[tuple[str, str], str]] = {
     "aiconfigurator.workers": (N_plural("{name}: {workers} worker x {parallel} (GPUs per worker: {per_worker})", "{name}: {workers} workers x {parallel} (GPUs per worker: {per_worker})"), "workers"),
-    "genai_perf.telemetry_table": (N_plural("gpu_count from the GPU telemetry table ({n} GPU, {memory} GB total memory; GPU model not recorded)", "gpu_count from the GPU telemetry table ({n} GPUs, {memory} GB total memory; GPU model not recorded)"), "n"),
+    "genai_perf.telemetry_table": (N_plural("GPU count from the GPU telemetry table ({n} GPU, {memory} GB total memory; GPU model not recorded)", "GPU count from the GPU telemetry table ({n} GPUs, {memory} GB total memory; GPU model not recorded)"), "n"),
     "inferencex.role_gpus_differ": (N_plural("{role}: the row states {stated} GPUs, {workers} worker x TP {tp} (EP {ep}) gives {computed}; the stated count is kept", "{role}: the row states {stated} GPUs, {workers} workers x TP {tp} (EP {ep}) gives {computed}; the stated count is kept"), "workers"),
     "aisimulate.missing_predictions": (N_plural("{mode} {phase}: {n} planned point without a prediction", "{mode} {phase}: {n} planned points without a prediction"), "n"),
     "aisimulate.cancelled": (N_plural("{n} request cancelled at the end of the profiling window", "{n} requests cancelled at the end of the profiling window"), "n"),
     "llmd.engine": (N_plural("{label}: {role}, {replicas} replica x {count} (accelerators per replica), {parallelism}", "{label}: {role}, {replicas} replicas x {count} (accelerators per replica), {parallelism}"), "replicas"),
-    "sglang.gpus_nodes": (N_plural("gpu_count from server_info: tp {tp} x pp {pp} x dp {dp} ({nodes} node)", "gpu_count from server_info: tp {tp} x pp {pp} x dp {dp} ({nodes} nodes)"), "nodes"),
-    "sglang.gpus_dp_attention_nodes": (N_plural("gpu_count from server_info: tp {tp} x pp {pp} ({nodes} node)", "gpu_count from server_info: tp {tp} x pp {pp} ({nodes} nodes)"), "nodes"),
+    "sglang.gpus_nodes": (N_plural("GPU count from server_info: TP {tp} × PP {pp} × DP {dp} ({nodes} node)", "GPU count from server_info: TP {tp} × PP {pp} × DP {dp} ({nodes} nodes)"), "nodes"),
+    "sglang.gpus_dp_attention_nodes": (N_plural("GPU count from server_info: TP {tp} × PP {pp} ({nodes} node)", "GPU count from server_info: TP {tp} × PP {pp} ({nodes} nodes)"), "nodes"),
     "simulators.restarts": (N_plural("{n} request restart (preemption)", "{n} request restarts (preemption)"), "n"),
     "vllm.sweep": (N_plural("vllm bench sweep serve summary.json: {n} run of the sweep", "vllm bench sweep serve summary.json: {n} runs of the sweep"), "n"),
 }
@@ -418,6 +418,33 @@ _OLD_TEMPLATES: dict[str, str] = {
     "simulators.restarts": "{n} request restart(s) (preemption)",
     "vllm.sweep": "vllm bench sweep serve summary.json: {n} run(s) of the sweep",
 }
+
+#: the templates of flags whose English named a run's field by its id before it was written in words
+#: ("gpu_count from server_info: tp 8 x pp 1 x dp 1"): a workspace of schema 3 stored that text, which
+#: still reads back as the flag
+_ID_TEMPLATES: tuple[tuple[str, str], ...] = (
+    ("sglang.gpus", "gpu_count from server_info: tp {tp} x pp {pp} x dp {dp}"),
+    ("sglang.gpus_dp_attention", "gpu_count from server_info: tp {tp} x pp {pp}"),
+    ("inferencemax.gpu_count", "gpu_count = tp x pp x pcp = {tp} x {pp} x {pcp}"),
+    ("aisimulate.gpus_from_throughput", "gpu_count {gpus} = total_tput_tps / tput_per_gpu = {counted:.4g}"),
+    ("normalize.gpu_count_ignored", "gpu_count {gpus} ignored (must be positive)"),
+    ("normalize.per_gpu_derived", "output_tps_per_gpu derived: output_throughput_tps / gpu_count ({gpus})"),
+    ("normalize.per_gpu_disagrees", "output_tps_per_gpu: file says {own:.6g}, output_throughput_tps / gpu_count gives {derived:.6g}; file value kept"),
+    ("normalize.interactivity_derived", "interactivity_tps_per_user derived: 1000 / tpot_ms_p50"),
+    ("normalize.interactivity_disagrees", "interactivity_tps_per_user: file says {own:.6g}, 1000 / tpot_ms_p50 gives {derived:.6g}; file value kept"),
+    ("vllm.metadata_count", "gpu_count read from --metadata {key}="),
+    ("vllm.swept_gpus", "gpu_count {gpus} from the swept {keys}"),
+    ("vllm.tokens_per_second", "tokens_per_second counts prompt + output tokens: stored as total_throughput_tps, not output"),
+    ("llmperf.itl", "llmperf inter_token_latency_s is e2e / output tokens (includes TTFT): stored as e2e_per_token_ms"),
+    ("llmperf.duration", "duration_s derived: completed / (completed_requests_per_min / 60)"),
+    ("guidellm.tpot", "guidellm time_per_output_token_ms includes TTFT: stored as e2e_per_token_ms; inter_token_latency_ms is TPOT"),
+    ("mlperf.tpot", "tpot_ms from LoadGen 'Time to Output Token' (first token excluded)"),
+    ("sglang.decode_rate", "the file's output_throughput {own:.6g} is a decode-phase rate (output tokens / (latency - TTFT of the last request)); not used as output_throughput_tps"),
+    ("sglang.static_batch", "static batch: ttft_ms_mean is the prefill step, tpot_ms_p50 the median decode step"),
+    ("sglang.last_ttft", "ttft_ms_mean is last_ttft: the TTFT of the last request of the batch"),
+    ("genai_perf.per_user", "output_token_throughput_per_user (mean of per-request 1000/ITL) is not 1000 / tpot_ms_p50; interactivity_tps_per_user is derived from TPOT instead"),
+    ("vllm.batch_latency", "e2e_ms is the latency of one whole batch (batch size, input and output length are not in the file)"),
+)
 
 TEXT = "text"  # the id of a literal text (plain(): user text, a file's own words)
 
@@ -565,7 +592,7 @@ _FORMATTER = string.Formatter()
 def _patterns() -> tuple[tuple[re.Pattern[str], str, str, tuple[tuple[str, str, str], ...]], ...]:
     """One anchored pattern per template (and per old template), the most specific (most literal text) first."""
     out: list[tuple[int, re.Pattern[str], str, str, tuple[tuple[str, str, str], ...]]] = []
-    for fid, template in [*TEMPLATES.items(), *_OLD_TEMPLATES.items()]:
+    for fid, template in [*TEMPLATES.items(), *_OLD_TEMPLATES.items(), *_ID_TEMPLATES]:
         parts: list[str] = []
         fields: list[tuple[str, str, str]] = []
         literal = 0

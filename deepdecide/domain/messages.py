@@ -207,21 +207,112 @@ _RUN_FIELD_WORDS: dict[str, str] = {
     "request_throughput_rps": i18n.N_("requests/s"),
     "output_tps_per_gpu": i18n.N_("output tokens/s per GPU"),
     "interactivity_tps_per_user": i18n.N_("tokens/s per user"),
+    "num_requests": i18n.N_("requests"),
+    "completed": i18n.N_("completed requests"),
+    "failed": i18n.N_("failed requests"),
+    "prefill_gpus": i18n.N_("prefill GPUs"),
+    "decode_gpus": i18n.N_("decode GPUs"),
+    "power_w_per_gpu": i18n.N_("power per GPU"),
+    "energy_j_per_output_token": i18n.N_("energy per output token"),
+    "energy_j_per_input_token": i18n.N_("energy per input token"),
+    "kv_cache_tokens": i18n.N_("KV-cache pool"),
+    "ci_level": i18n.N_("interval level"),
+    "ci_runs": i18n.N_("runs in the interval"),
+    "slo_attainment": i18n.N_("SLO attainment"),
+    "goodput_rps": i18n.N_("goodput"),
+    "goodput_ttft_ms": i18n.N_("goodput objective TTFT"),
+    "goodput_tpot_ms": i18n.N_("goodput objective TPOT"),
+    "goodput_e2e_ms": i18n.N_("goodput objective e2e"),
+    "tensor_parallel": "TP",
+    "expert_parallel": "EP",
+    "pipeline_parallel": "PP",
+    # a parity check's figures
+    "value": i18n.N_("value"),
+    "reference_value": i18n.N_("reference value"),
+    "delta": i18n.N_("delta"),
+    "stderr": i18n.N_("standard error"),
 }
+
+#: a latency field ("ttft_ms_p99", "e2e_per_token_ms_mean"; a metric alone, "tpot_ms") and a repeated
+#: run's interval end ("ttft_ms_p50_ci_low"): named as every table names them ("TTFT p99", "TPOT")
+_LATENCY_FIELD = re.compile(r"(ttft|tpot|itl|e2e|e2e_per_token)_ms(?:_(mean|p\d+))?")
+_INTERVAL_FIELD = re.compile(r"(.+)_ci_(low|high)")
+_LATENCY_WORDS = {"ttft": "TTFT", "tpot": "TPOT", "itl": "ITL", "e2e": i18n.N_("e2e"),
+                  "e2e_per_token": i18n.N_("e2e per token")}
+_INTERVAL_WORDS = {"low": i18n.N_("{field}, interval low"), "high": i18n.N_("{field}, interval high")}
 
 #: the messages whose parameter names a run's field: message id -> that parameter
 _RUN_FIELD_PARAMS: dict[str, str] = {
     "normalize.given": "name", "normalize.from_name": "name", "normalize.kept": "name",
     "edits.set_by_user": "name", "edits.set_by_user_was": "name",
     "normalize.derived": "key", "normalize.disagrees": "key", "normalize.disagrees_zero": "key",
+    "safety.derived_not_finite": "name", "safety.too_small": "name", "safety.latency_unit": "name",
+    "parity.field_not_finite": "name", "storage.non_finite_null": "key",
+}
+
+#: the messages whose parameter is a figure that versions before 0.9 stored as its English text ("0.20354",
+#: "5e-324"): message id -> those parameters, written as a figure in the language's decimals either way
+_FIGURE_PARAMS: dict[str, frozenset[str]] = {
+    "safety.latency_unit": frozenset({"value"}),
+    "safety.too_small": frozenset({"value"}),
+    "safety.derived_not_finite": frozenset({"value"}),
+    "parity.field_not_finite": frozenset({"value"}),
 }
 
 
-def run_field_words(name: str) -> str:
-    """A run's field in words in the current language ("gpu_count" -> "GPU count", "número de GPU");
-    a field without words as it is."""
+#: the messages whose parameter is a code of the vocabulary: message id -> parameter -> the code's context
+#: (an MLPerf accuracy check's verdict, "pass", written as the language's word)
+_CODE_PARAMS: dict[str, dict[str, str]] = {
+    "mlperf_results.accuracy_check": {"verdict": "parity verdict"},
+}
+
+
+def _field_text(name: str, translate: Translate | None) -> str | None:
+    """A run's (or a parity check's) field in words through ``translate`` (None: English); None for a
+    name that is no field of ours."""
+    def say(text: str) -> str:
+        return translate(text) if translate is not None else text
+
     what = _RUN_FIELD_WORDS.get(name)
-    return i18n._(what) if what else name
+    if what is not None:
+        return say(what)
+    latency = _LATENCY_FIELD.fullmatch(name)
+    if latency is not None:
+        metric, stat = latency.groups()
+        words = say(_LATENCY_WORDS[metric])
+        return words if stat is None else f"{words} {say('mean') if stat == 'mean' else stat}"
+    interval = _INTERVAL_FIELD.fullmatch(name)
+    if interval is not None:
+        field = _field_text(interval.group(1), translate)
+        if field is not None:
+            return say(_INTERVAL_WORDS[interval.group(2)]).format(field=field)
+    return None
+
+
+def run_field_words(name: str) -> str:
+    """A run's field in words in the current language ("gpu_count" -> "GPU count", "número de GPU";
+    "ttft_ms_p99" -> "TTFT p99"); a field without words as it is."""
+    return _field_text(name, i18n.translator()) or name
+
+
+def _figure(value: object) -> object:
+    """A figure a file held, with every digit it had ("0.20354", "5e-324": the shortest text that reads
+    back as the number) in the language's decimals ("0,20354"); stored as text by an older version
+    ("0.20354", "inf") the same; not finite, "∞" or "NaN"; any other text as it is."""
+    if isinstance(value, str):
+        try:
+            value = float(value)
+        except ValueError:
+            return value
+    if not isinstance(value, Real) or isinstance(value, bool):
+        return value
+    number = float(value)
+    if math.isnan(number):
+        return "NaN"
+    if math.isinf(number):
+        return formatting.number(number)
+    text = repr(number)
+    return formatting.localized(text[:-2] if text.endswith(".0") else text)
 
 
 #: an input's key path as the analysis cites it: ``fleet[0].power_kw_per_gpu``,
@@ -288,16 +379,24 @@ _ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 class _Formatter(string.Formatter):
-    def __init__(self, translate: Translate | None, field: str | None = None):
+    def __init__(self, translate: Translate | None, field: str | None = None,
+                 figures: frozenset[str] = frozenset(), codes: Mapping[str, str] | None = None):
         super().__init__()
         self.translate = translate
         self.field = field  # the parameter that names a run's field (written in words)
+        self.figures = figures  # the parameters that are figures, perhaps stored as text
+        self.codes = codes or {}  # the parameters that are codes of the vocabulary, with their context
 
     def get_value(self, key: int | str, args: Sequence[object], kwargs: Mapping[str, object]) -> object:
         value = super().get_value(key, args, kwargs)
-        if key == self.field and isinstance(value, str) and value in _RUN_FIELD_WORDS:
-            what = _RUN_FIELD_WORDS[value]
-            return self.translate(what) if self.translate is not None else what
+        if key == self.field and isinstance(value, str):
+            words = _field_text(value, self.translate)
+            if words is not None:
+                return words
+        if key in self.figures:
+            return _figure(value)
+        if isinstance(key, str) and key in self.codes and isinstance(value, str):
+            return vocabulary.word(value, self.codes[key])
         if key == "date" and isinstance(value, str) and _ISO_DAY.fullmatch(value):  # a stored ISO date: in words
             return Day(value)
         if key == "format" and isinstance(value, str):  # an importer's format description: a catalog key
@@ -313,6 +412,8 @@ class _Formatter(string.Formatter):
             return vocabulary.word(value)
         if isinstance(value, tuple):
             return ", ".join(self.format_field(v, format_spec) for v in value)
+        if format_spec and isinstance(value, str) and not format_spec.isdigit():
+            return value  # a figure's spec on text (an older version's stored text that is no figure)
         if format_spec:
             text = format(value, format_spec)
             # a number formatted as written, with the language's separators
@@ -362,10 +463,12 @@ class Message:
         else:
             template = translate(self._english()) if translate is not None else self._english()
         field = None if field_ids else _RUN_FIELD_PARAMS.get(self.id)
+        figures = _FIGURE_PARAMS.get(self.id, frozenset())
+        codes = _CODE_PARAMS.get(self.id)
         try:
-            return _Formatter(translate, field).vformat(template, (), self.args)
+            return _Formatter(translate, field, figures, codes).vformat(template, (), self.args)
         except (KeyError, IndexError, ValueError):  # a translation that names a field wrongly
-            return _Formatter(translate, field).vformat(self._english(), (), self.args)
+            return _Formatter(translate, field, figures, codes).vformat(self._english(), (), self.args)
 
     def __str__(self) -> str:
         return self.render()

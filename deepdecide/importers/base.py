@@ -24,6 +24,7 @@ from deepdecide.domain.environment import EnvironmentCapture
 from deepdecide.domain.errors import EvidenceImportError
 from deepdecide.domain.evidence import BenchmarkRun, ParityCheck, PredictionErrorRow, ProvenanceKind
 from deepdecide.domain.flags import flag
+from deepdecide.domain.formatting import localized
 from deepdecide.domain.i18n import _
 from deepdecide.domain.messages import Message
 from deepdecide.importers import bigjson
@@ -649,7 +650,7 @@ class Node:
             self._drop_nonfinite()
             return None
         if value < 0 and not allow_negative:
-            raise self.fail(_("expected a number >= 0, got {value}").format(value=f"{value:g}"))
+            raise self.fail(_("expected a number >= 0, got {value}").format(value=localized(f"{value:g}")))
         result = value * scale
         if not math.isfinite(result):
             self.src.drop(self.line, self.path, flag("import.held_overflow", value=repr(value), scale=scale))
@@ -684,7 +685,7 @@ class Node:
         if value == math.inf or value == -1:
             return UNLIMITED_RATE
         if value < 0:
-            raise self.fail(_("expected a rate >= 0, got {value}").format(value=f"{value:g}"))
+            raise self.fail(_("expected a rate >= 0, got {value}").format(value=localized(f"{value:g}")))
         return value
 
 

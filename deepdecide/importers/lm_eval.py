@@ -15,6 +15,7 @@ import re
 
 from deepdecide.domain.evidence import ParityCheck, ParityKind, Verdict
 from deepdecide.domain.flags import flag
+from deepdecide.domain.formatting import localized
 from deepdecide.domain.i18n import N_, _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.normalize import canonical_hardware
@@ -57,7 +58,7 @@ def _check_range(node: Node, name: str, value: float) -> None:
     else:
         return
     if not lo <= value <= hi:
-        raise node.fail(_("{name} {value} is outside the metric's range [{low}, {high}]").format(name=name, value=f"{value:g}", low=f"{lo:g}", high=f"{hi:g}"))
+        raise node.fail(_("{name} {value} is outside the metric's range [{low}, {high}]").format(name=name, value=localized(f"{value:g}"), low=localized(f"{lo:g}"), high=localized(f"{hi:g}")))
 
 
 def _kind(task: str, metric: str) -> ParityKind:

@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from deepdecide.domain import userfiles
+from deepdecide.domain import formatting, userfiles
 from deepdecide.domain.errors import EvidenceImportError, UnreadableFileError
 from deepdecide.domain.evidence import (
     BenchmarkRun,
@@ -194,7 +194,7 @@ def read_file_stat(path: str | os.PathLike[str]) -> tuple[bytes, os.stat_result]
     size = before.st_size
     if size > MAX_FILE_BYTES:
         raise EvidenceImportError(
-            _("is {value:,.0f} MiB; evidence files above {value2} MiB are refused (split the run or reduce it with the tool's own summary output)").format(value=size / 2 ** 20, value2=MAX_FILE_BYTES // 2 ** 20), file=name)
+            _("is {value} MiB; evidence files above {value2} MiB are refused (split the run or reduce it with the tool's own summary output)").format(value=formatting.integer(size / 2 ** 20), value2=formatting.integer(MAX_FILE_BYTES // 2 ** 20)), file=name)
     changed = _changed(path, name)
     # a file modified in the last moments may still be being written: wait until it has been
     # quiet for QUIET_NS (at most that long, once) and refuse it if it changed meanwhile

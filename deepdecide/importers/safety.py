@@ -26,8 +26,9 @@ from typing import Any
 
 from deepdecide.domain.evidence import LATENCY_METRICS, BenchmarkRun, ParityCheck, Provenance, Verdict
 from deepdecide.domain.flags import flag, rule
+from deepdecide.domain.formatting import localized
 from deepdecide.domain.i18n import _
-from deepdecide.domain.messages import Message
+from deepdecide.domain.messages import Message, run_field_words
 from deepdecide.importers.base import Source, dropped_flag
 from deepdecide.importers.secrets import Finding, scan, scan_path
 
@@ -88,6 +89,12 @@ def clean_message(m: Message, place: str | Message, findings: list[Finding]) -> 
     return Message(m.id, m.template, tuple(params), m.plural, m.count) if changed else m
 
 
+def _figure(value: float) -> str:
+    """A figure of a refusal as the file held it (six significant digits, "1e+300"), in the interface
+    language's decimals ("0,5")."""
+    return localized(f"{value:.6g}")
+
+
 def safe_run(run: BenchmarkRun, index: int, src: Source, dropped: list[Message],
              findings: list[Finding]) -> BenchmarkRun:
     """The run with only values a workspace can hold; raises a located error for an absurd one."""
@@ -106,20 +113,23 @@ def safe_run(run: BenchmarkRun, index: int, src: Source, dropped: list[Message],
             flags.append(flag("safety.derived_not_finite", name=name, value=str(value)))
             continue
         if value < 0:
-            raise src.error(_("{name} is {value}: a negative measurement").format(name=name, value=f"{value:g}"), path=place)
+            raise src.error(_("{name} is {value}: a negative measurement").format(
+                name=run_field_words(name), value=_figure(value)), path=place)
         if value > MAX_MEASUREMENT:
-            raise src.error(_("{name} is {value}: not a plausible measurement (above {max})").format(name=name, value=f"{value:g}", max=f"{MAX_MEASUREMENT:g}"),
-                            path=place)
+            raise src.error(_("{name} is {value}: not a plausible measurement (above {max})").format(
+                name=run_field_words(name), value=_figure(value), max=_figure(MAX_MEASUREMENT)), path=place)
         if 0 < value < MIN_POSITIVE:
             changes[name] = None
-            flags.append(flag("safety.too_small", name=name, value=repr(value), min=MIN_POSITIVE))
+            flags.append(flag("safety.too_small", name=name, value=float(value), min=MIN_POSITIVE))
     _latency_unit(run, changes, flags)
     for metric in LATENCY_METRICS:
         stats = [(s, changes.get(f"{metric}_{s}", getattr(run, f"{metric}_{s}"))) for s in ("p50", "p90", "p99")]
         stats = [(s, v) for s, v in stats if v is not None]
         for (lo_name, lo), (hi_name, hi) in zip(stats, stats[1:], strict=False):
             if hi < lo * (1 - 1e-9):
-                raise src.error(_("{metric} percentiles out of order: {high_name} {high} is below {low_name} {low} (a truncated or misplaced number?)").format(metric=metric, high_name=hi_name, high=f"{hi:g}", low_name=lo_name, low=f"{lo:g}"), path=place)
+                raise src.error(_("{metric} percentiles out of order: {high_name} {high} is below {low_name} {low} (a truncated or misplaced number?)").format(
+                    metric=run_field_words(metric), high_name=hi_name, high=_figure(hi), low_name=lo_name, low=_figure(lo)),
+                    path=place)
     for name in _STR_FIELDS_RUN:
         value = getattr(run, name)
         clean = clean_text(value, flag("place.run_field", n=index + 1, field=name), flags, findings)
@@ -146,7 +156,7 @@ def _latency_unit(run: BenchmarkRun, changes: dict[str, Any], flags: list[Messag
                 for field in (*_LATENCY_FIELDS, "interactivity_tps_per_user"):
                     if getattr(run, field) is not None:
                         changes[field] = None
-                flags.append(flag("safety.latency_unit", name=name, value=f"{value:g}", min=MIN_SERVED_LATENCY_MS))
+                flags.append(flag("safety.latency_unit", name=name, value=float(value), min=MIN_SERVED_LATENCY_MS))
                 return
 
 
@@ -162,7 +172,8 @@ def safe_check(check: ParityCheck, index: int, src: Source, findings: list[Findi
             changes[name] = None
             notes.append(flag("parity.field_not_finite", name=name, value=str(value)))
         elif abs(value) > MAX_MEASUREMENT:
-            raise src.error(_("{name} is {value}: not a plausible value (above {max})").format(name=name, value=f"{value:g}", max=f"{MAX_MEASUREMENT:g}"), path=place)
+            raise src.error(_("{name} is {value}: not a plausible value (above {max})").format(
+                name=run_field_words(name), value=_figure(value), max=_figure(MAX_MEASUREMENT)), path=place)
     tolerance = check.tolerance
     if tolerance is not None:
         clean_tolerance = clean_message(tolerance, flag("place.check_field", n=index + 1, field="tolerance"), findings)

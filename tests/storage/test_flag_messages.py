@@ -58,7 +58,9 @@ def test_a_schema_3_file_maps_known_flag_texts_to_messages_and_keeps_the_rest(tm
     # the same English text as before, but a counted flag's "(s)" now agrees with its count, and a run's
     # field is named in words ("output tokens/s", not "output_throughput_tps"; the id stays in its params)
     assert [flags.english(m) for m in got] == [
-        t.replace("(1 node(s))", "(1 node)").replace("output_throughput_tps:", "output tokens/s:") for t in OLD_FLAGS]
+        t.replace("(1 node(s))", "(1 node)").replace("output_throughput_tps:", "output tokens/s:").replace(
+            "gpu_count from server_info: tp 8 x pp 1 x dp 1", "GPU count from server_info: TP 8 × PP 1 × DP 1")
+        for t in OLD_FLAGS]
     assert got[2].args == {"key": "output_throughput_tps", "own": 120.0, "how": "total output tokens / duration",
                            "derived": 100.0, "diff": 20.0}
     assert got[4].args == {"line": 12, "path": "mean_ttft_ms", "held": "NaN"}

@@ -15,7 +15,7 @@ from deepdecide.domain.formatting import DASH, number
 from deepdecide.domain.i18n import _, ngettext
 from deepdecide.domain.messages import run_field_words
 from deepdecide.domain.slo import INTERACTIVITY
-from deepdecide.domain.vocabulary import tool_text
+from deepdecide.domain.vocabulary import run_label_text, tool_text
 from deepdecide.domain.workspace import Workspace
 from deepdecide.report import charts, evidence_files, predictions
 from deepdecide.report.evidence_files import EVIDENCE_CSV_NAME, summarised
@@ -43,6 +43,13 @@ def _tokens_per_joule(r: BenchmarkRun) -> str:
         return DASH
     text_value = number(value)
     return _("{value} (node)").format(value=text_value) if r.energy_basis == EnergyBasis.NODE else text_value
+
+
+def _label_words(label: str) -> str:
+    """A run's label where a note names its run: our words in the language ("case on"), a file's own
+    words quoted as the file writes them (an MLPerf row's "NeuralMagic ... Offline: 822.557 Samples/s")."""
+    shown = run_label_text(label)
+    return shown if shown != label else formatting.quoted(label)
 
 
 def evidence(ctx: Context) -> list[Flowable]:
@@ -169,8 +176,8 @@ def evidence(ctx: Context) -> list[Flowable]:
     for i, f in enumerate(ws.evidence.files, start=1):
         notes: dict[str, list[str]] = {}
         for r in f.runs:
-            where = (_("conc. {n}").format(n=f"{r.concurrency:g}") if r.concurrency is not None
-                     else (r.label or _("run")))
+            where = (_("conc. {n}").format(n=formatting.localized(f"{r.concurrency:g}")) if r.concurrency is not None
+                     else (_label_words(r.label) or _("run")))
             missing = ([_("missing {what}").format(what=", ".join(map(run_field_words, r.missing_context)))] if r.missing_context else [])
             for q in (*(text(x) for x in r.quality_flags), *missing):
                 notes.setdefault(q, []).append(where)
