@@ -296,9 +296,9 @@ def run_field_words(name: str) -> str:
 
 
 def _figure(value: object) -> object:
-    """A figure a file held, with every digit it had ("0.20354", "5e-324": the shortest text that reads
-    back as the number) in the language's decimals ("0,20354"); stored as text by an older version
-    ("0.20354", "inf") the same; not finite, "∞" or "NaN"; any other text as it is."""
+    """A figure a file held as the notes write it (up to six significant digits: "0.20354", "5e-324") in
+    the language's decimals ("0,20354"); stored as text by an older version ("0.20354", "inf") the same;
+    not finite, "∞" or "NaN"; any other text as it is."""
     if isinstance(value, str):
         try:
             value = float(value)
@@ -311,8 +311,10 @@ def _figure(value: object) -> object:
         return "NaN"
     if math.isinf(number):
         return formatting.number(number)
-    text = repr(number)
-    return formatting.localized(text[:-2] if text.endswith(".0") else text)
+    # six significant digits ("0.20354" of 0.203539535985328), or fewer where they read back the same
+    # ("5e-324", not "4.94066e-324")
+    text = min(f"{number:g}", repr(number).removesuffix(".0"), key=len)
+    return formatting.localized(text)
 
 
 #: an input's key path as the analysis cites it: ``fleet[0].power_kw_per_gpu``,

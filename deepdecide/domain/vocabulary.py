@@ -363,7 +363,12 @@ def tool_text(text: str) -> str:
     for phrase in TOOL_WORDS:  # longest first, as listed
         if phrase in text:
             text = text.replace(phrase, i18n.gettext(phrase))
-    return text
+    # a file's schema version beside the tool's ("aiperf 0.11.0 (schema 1.3)")
+    return _SCHEMA_VERSION.sub(lambda m: "(" + i18n.gettext(_SCHEMA_WORDS).format(version=m.group(1)) + ")", text)
+
+
+_SCHEMA_VERSION = re.compile(r"\(schema ([^()\s]+)\)")
+_SCHEMA_WORDS = i18n.N_("schema {version}")
 
 
 #: the run labels a reproduction record's importer writes (aisimulate): English stored text, each form a

@@ -126,7 +126,7 @@ def test_the_spanish_sample_record_writes_each_currency_symbol_once(spanish_samp
 
 
 #: a version after the product it is of ("CANN 9.2", "Python 3.12", "compute capability 7.5"): not a decimal
-VERSION = re.compile(r"\b(?:CANN|Python|capability|CUDA|GCC|vLLM|SGLang)\s+\d+(?:\.\d+)+")
+VERSION = re.compile(r"\b(?:CANN|Python|capability|CUDA|GCC|vLLM|SGLang|esquema)\s+\d+(?:\.\d+)+")
 
 
 def test_the_spanish_sample_record_writes_its_numbers_in_spanish(spanish_sample_record):
@@ -134,3 +134,45 @@ def test_the_spanish_sample_record_writes_its_numbers_in_spanish(spanish_sample_
     Spanish sample's record; versions and quotations aside."""
     found = _english_numbers(VERSION.sub(" ", record_text(spanish_sample_record)))
     assert not found, found
+
+
+def _field_ids() -> re.Pattern[str]:
+    """A run's or a parity check's field by its id ("ttft_ms_p50", "duration_s", "tpot_ms"), standing alone:
+    not part of a longer id or a path, nor a command line's mapping (--unit ttft_ms=s)."""
+    import dataclasses
+
+    from deepdecide.domain.evidence import LATENCY_METRICS, BenchmarkRun, ParityCheck
+
+    ids = {f.name for c in (BenchmarkRun, ParityCheck) for f in dataclasses.fields(c) if "_" in f.name}
+    ids |= set(LATENCY_METRICS)
+    return re.compile(r"(?<![\w\-/.:=])(" + "|".join(sorted(ids, key=len, reverse=True)) + r")(?![\w\-/=])")
+
+
+def field_ids_in(text: str) -> list[str]:
+    """Each field id left in ``text`` with its line, quotations (the file's own words) set aside."""
+    pattern = _field_ids()
+    text = re.sub(r"«[^»]*»", " ", text)
+    return [f"{m.group(1)} in {line.strip()[:140]!r}" for line in text.splitlines() for m in [pattern.search(line)] if m]
+
+
+def test_a_field_id_and_an_english_figure_are_caught():
+    """The checks below catch what the Spanish record of every fixture said before its notes were fixed."""
+    before = "• F34 (todas las ejecuciones): ttft_ms_p50 es 0.20354 ms, y ningún modelo servido responde"
+    assert field_ids_in(before) and _english_numbers(before)
+    assert field_ids_in("lote estático: ttft_ms_mean es el paso de prefill") != []
+    after = ("• F34 (todas las ejecuciones): TTFT p50 es 0,20354 ms; importe las cifras con --unit ttft_ms=s; "
+             "«ttft_ms_mean es last_ttft»; aiperf 0.11.0 (esquema 1.3)")
+    assert field_ids_in(after) == [] and _english_numbers(VERSION.sub(" ", after)) == []
+
+
+@pytest.mark.slow
+def test_a_spanish_record_of_every_fixture_writes_figures_in_spanish_and_fields_in_words(all_fixtures_record):
+    """With every fixture imported, the Spanish record's notes write a file's figures in the language's
+    decimals ("TTFT p50 es 0,20354 ms", not "ttft_ms_p50 es 0.20354 ms") and name every field in words
+    (ids stay in --json, the export's id columns and the YAML); versions and the files' own words, quoted,
+    aside."""
+    text = record_text(all_fixtures_record)
+    found = _english_numbers(VERSION.sub(" ", text))
+    assert not found, found[:10]
+    ids = field_ids_in(text)
+    assert not ids, ids[:10]
