@@ -53,7 +53,7 @@ def test_disagreement_above_one_percent_is_flagged_and_file_kept():
     rec["p99_itl_ms"] *= 1.05
     run = import_bytes("detailed.json", json.dumps(rec).encode()).evidence.runs[0]
     assert run.itl_ms_p99 == rec["p99_itl_ms"]
-    assert any(f.startswith("itl_ms_p99: file says") and "+5.0 %" in f for f in map(str, run.quality_flags))
+    assert any(f.startswith("ITL p99: file says") and "+5.0 %" in f for f in map(str, run.quality_flags))
 
 
 def test_ragged_array_of_wrong_length_is_located():

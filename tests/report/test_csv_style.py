@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 import pytest
 
@@ -75,3 +76,20 @@ def test_export_in_spanish_writes_semicolons_and_csv_style_overrides(tmp_path, c
     # the same figures, a decimal comma for a decimal point
     score = es_rows[0].index(next(h for h in es_rows[0] if h.startswith("puntuación")))
     assert _spanish_number(es_rows[1][score]) == pytest.approx(float(en_rows[1][score]))
+
+
+def test_the_spanish_workbook_stores_figures_as_numbers(tmp_path, capsys):
+    """An XLSX written in Spanish holds numbers as numbers (the spreadsheet writes them with the reader's
+    decimals), never a figure as text ("0,8388")."""
+    openpyxl = pytest.importorskip("openpyxl")
+    x = tmp_path / "es.xlsx"
+    assert main(["--lang", "es", "export", "--no-monte-carlo", "--xlsx", str(x)]) == 0
+    capsys.readouterr()
+    wb = openpyxl.load_workbook(x, read_only=True)
+    rows = list(wb[wb.sheetnames[0]].iter_rows(values_only=True))
+    wb.close()
+    score = rows[0].index(next(h for h in rows[0] if str(h).startswith("puntuación")))
+    figures = [r[score] for r in rows[1:] if r[score] is not None]
+    assert figures and all(isinstance(v, (int, float)) for v in figures), figures
+    as_text = [v for r in rows[1:] for v in r if isinstance(v, str) and re.fullmatch(r"-?\d+(?:[.,]\d+)?", v)]
+    assert not as_text, as_text[:5]
