@@ -160,6 +160,8 @@ def test_the_hosted_api_is_priced_from_the_token_mix_and_judged_by_its_stated_la
     h = api.costs.hosted
     assert h.price_per_m_output == pytest.approx(0.42 + 8 * (0.7 * 0.28 + 0.3 * 0.028))  # $2.0552
     assert h.placeholder and h.meets_slo is None and h.note.id == "hosted.slo_unknown"
+    # the unrankable footnote names the metrics as every table does ("TTFT p99", never "TTFT P99")
+    assert str(api.slo_standing.reason) == "cannot be judged against the SLO: the provider states no TTFT p99, TPOT p99"
     assert api.fleet.gpus.value is None and api.capacity.value is None
     assert api.costs.cash.cost_per_m_tokens_usd.value == pytest.approx(h.price_per_m_output)
     month = 200_000 * 0.7 * 730 * 3600 / 1e6 * h.price_per_m_output
