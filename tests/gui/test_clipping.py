@@ -75,3 +75,29 @@ def test_the_whole_window_fits_1280x800_with_its_status_bar(make_window, qtbot, 
             top_left = w.mapTo(window, QPoint(0, 0))
             assert inside.contains(QRect(top_left, w.size())), (key, w, top_left, w.size())
         assert not clips(window.statusBar()), key
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_presentation_whatif_bar_fits_1280x800(make_window, qtbot, language):
+    """With the what-if bar open, presentation mode at 1280×800 stays 1280×800 on every slide (the bar once
+    made the window 1,473 px wide and put the SLO fields off the screen), and every field of the bar is
+    inside the window."""
+    window = make_window(language=language)
+    p = window.present(full_screen=False)
+    qtbot.addWidget(p)
+    p.resize(1280, 800)
+    qtbot.waitExposed(p)
+    p.toggle_whatif()
+    assert p.whatif.isVisible()
+    for i in range(len(p.slides)):
+        p.go(i)
+        qtbot.wait(30)
+        assert (p.width(), p.height()) == (1280, 800), p.current_key()
+        assert p.minimumSizeHint().width() <= 1280 and p.minimumSizeHint().height() <= 800, p.current_key()
+    from PySide6.QtWidgets import QWidget
+
+    inside = p.rect()
+    for field in p.whatif.findChildren(QWidget):
+        if field.isVisible() and field.width() > 0:
+            corner = field.mapTo(p, field.rect().bottomRight())
+            assert inside.contains(corner), (field.objectName() or type(field).__name__, corner)
