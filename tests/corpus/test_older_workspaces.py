@@ -75,3 +75,32 @@ def test_a_carried_over_value_changed_by_hand_is_refused(tmp_path, capsys):
                     encoding="utf-8")
     code, out = _run(["validate", str(path)], capsys)
     assert code == 1 and warned in out and f"{path}:" in out, out
+
+
+def test_a_flag_whose_figure_an_earlier_version_stored_as_text_reads_in_the_language(tmp_path, capsys):
+    """Before the notes wrote a file's figure in the language, a flag stored it as English text
+    (``value: '0.20354'``) and named the field by its id: such a workspace opens, its record names the field
+    in words and writes the figure in Spanish decimals, and saving it keeps the stored flag as it was."""
+    import dataclasses
+    import io
+
+    from pypdf import PdfReader
+
+    from deepdecide.domain import flags
+    from deepdecide.domain.evidence import BenchmarkRun, Evidence, EvidenceFile, Provenance
+
+    stored = {"id": "safety.latency_unit", "params": {"name": "ttft_ms_p50", "value": "0.20354", "min": 1.0}}
+    base = files.load_workspace(MINIMAL, [])
+    run = BenchmarkRun(tool="vllm", concurrency=8, quality_flags=(flags.from_data(stored),))
+    f = EvidenceFile(Provenance(file_name="b.json", size_bytes=1, sha256="a" * 64, tool="vllm"), runs=(run,))
+    path = tmp_path / "older.deepdecide.yaml"
+    path.write_text(files.workspace_to_yaml(dataclasses.replace(base, evidence=Evidence(files=(f,)))), encoding="utf-8")
+    assert "value: '0.20354'" in path.read_text(encoding="utf-8")
+    pdf = tmp_path / "r.pdf"
+    code, out = _run(["--lang", "es", "report", str(path), "-o", str(pdf)], capsys)
+    assert code == 0, out
+    text = " ".join((p.extract_text() or "") for p in PdfReader(io.BytesIO(pdf.read_bytes())).pages)
+    assert "TTFT p50 es 0,20354 ms" in " ".join(text.split()), "the note in words and Spanish decimals"
+    assert "ttft_ms_p50 es" not in text and "0.20354" not in text
+    again = files.load_workspace(path)
+    assert flags.to_data(again.evidence.runs[0].quality_flags[0]) == stored
