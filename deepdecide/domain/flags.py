@@ -48,7 +48,7 @@ TEMPLATES: dict[str, str] = {
     "aiperf.sweep_ci": N_("confidence intervals over {n} runs per combination (the sweep file does not state the confidence level: AIPerf's --confidence-level, default 0.95)"),
     "aiperf.sweep_single": N_("measured once: no confidence interval (the sweep file writes a zero-width one)"),
     "aiperf.accuracy": N_("AIPerf accuracy per task: value = correct / total; stderr computed as sqrt(p (1 - p) / (n - 1)), the file states none; no reference value in the file"),
-    "aiconfigurator.inclusive_tpot": N_("--inclusive-tpot: the file's tpot {tpot:.6g} ms is (ttft + TPOT x (osl - 1)) / osl, the time per output token with the first included (stored as e2e_per_token_ms); TPOT recovered as 1000 / tokens/s/user {per_user:g} = {exclusive:.6g} ms"),
+    "aiconfigurator.inclusive_tpot": N_("--inclusive-tpot: the file's tpot {tpot:.6g} ms is (ttft + TPOT x (osl - 1)) / osl, the time per output token with the first included (stored as e2e per token); TPOT recovered as 1000 / tokens/s/user {per_user:g} = {exclusive:.6g} ms"),
     "aiconfigurator.inclusive_file": N_("written with --inclusive-tpot: its tpot column includes the first token (stored as e2e per token; TPOT recovered from tokens/s/user)"),
     "aiconfigurator.tpot_unexplained": N_("tpot {tpot:.6g} ms is neither 1000 / tokens/s/user ({exclusive:.6g} ms) nor the inclusive TPOT: not stored as TPOT"),
     "aiconfigurator.power_modelled": N_("power_w {power:g}: modelled power, not a measurement (not imported as energy)"),
@@ -283,7 +283,7 @@ TEMPLATES: dict[str, str] = {
     # simulators
     "simulators.vidur_prediction": N_("Vidur output is a simulation (no hardware ran it): imported as kind predicted"),
     "simulators.blis_prediction": N_("BLIS output is a simulation (no hardware ran it): imported as kind predicted"),
-    "simulators.vidur": N_("simulated by Vidur: seconds converted to ms; TTFT = prefill_e2e_time, TPOT = (e2e - TTFT) / (decode tokens - 1), e2e_per_token = e2e / decode tokens; no ITL"),
+    "simulators.vidur": N_("simulated by Vidur: seconds converted to ms; TTFT = prefill_e2e_time, TPOT = (e2e - TTFT) / (decode tokens - 1), e2e per token = e2e / decode tokens; no ITL"),
     "simulators.vidur_config": N_("device, TP, replicas and request rate are in Vidur's config.json, not in this file"),
     "simulators.extra": N_("{name} {value}"),
     "simulators.blis": N_("simulated by BLIS: itl is per decode step; tokens_per_sec counts output tokens"),
@@ -365,12 +365,12 @@ TEMPLATES: dict[str, str] = {
     "parity.needs_prompts": N_("needs >= {min:d} prompts (n={n})"),
     "parity.n_prompts": N_("n={n:d} prompts"),
     "parity.n": N_("n={n:d}"),
-    "parity.greedy_across": N_("greedy_match {ruleset}: match rate {value:.4f} across different hardware or runtimes is reported, not gated (see logits / eval_accuracy)"),
-    "parity.greedy_same": N_("greedy_match {ruleset}: same stack, feature toggled: 100 % identical tokens required (value {value:.4f})"),
-    "parity.json_validity": N_("structured_output {ruleset}: json_validity >= {min:g} with constrained decoding (value {value:.4f})"),
+    "parity.greedy_across": N_("greedy match {ruleset}: match rate {value:.4f} across different hardware or runtimes is reported, not gated (see logits / eval accuracy)"),
+    "parity.greedy_same": N_("greedy match {ruleset}: same stack, feature toggled: 100 % identical tokens required (value {value:.4f})"),
+    "parity.json_validity": N_("structured output {ruleset}: json_validity >= {min:g} with constrained decoding (value {value:.4f})"),
     "parity.needs_samples": N_("needs >= {min:d} samples (n={n})"),
-    "parity.coverage_no_reference": N_("structured_output coverage: no reference value to compare with"),
-    "parity.coverage": N_("structured_output {ruleset}: coverage delta >= -{drop:g} (delta {delta:+.4f})"),
+    "parity.coverage_no_reference": N_("structured output coverage: no reference value to compare with"),
+    "parity.coverage": N_("structured output {ruleset}: coverage delta >= -{drop:g} (delta {delta:+.4f})"),
     "parity.not_comparable": N_("not comparable: the candidate is {candidate!r}, the reference {reference!r} (a parity check compares one model on two stacks)"),
     "parity.no_reference_yet": N_("no reference yet: import with --reference to judge"),
     "parity.no_reference_yet_lower": N_("no reference yet: import with --reference to judge (lower is better)"),
@@ -423,6 +423,13 @@ _OLD_TEMPLATES: dict[str, str] = {
 #: ("gpu_count from server_info: tp 8 x pp 1 x dp 1"): a workspace of schema 3 stored that text, which
 #: still reads back as the flag
 _ID_TEMPLATES: tuple[tuple[str, str], ...] = (
+    ("parity.greedy_across", "greedy_match {ruleset}: match rate {value:.4f} across different hardware or runtimes is reported, not gated (see logits / eval_accuracy)"),
+    ("parity.greedy_same", "greedy_match {ruleset}: same stack, feature toggled: 100 % identical tokens required (value {value:.4f})"),
+    ("parity.json_validity", "structured_output {ruleset}: json_validity >= {min:g} with constrained decoding (value {value:.4f})"),
+    ("parity.coverage_no_reference", "structured_output coverage: no reference value to compare with"),
+    ("parity.coverage", "structured_output {ruleset}: coverage delta >= -{drop:g} (delta {delta:+.4f})"),
+    ("aiconfigurator.inclusive_tpot", "--inclusive-tpot: the file's tpot {tpot:.6g} ms is (ttft + TPOT x (osl - 1)) / osl, the time per output token with the first included (stored as e2e_per_token_ms); TPOT recovered as 1000 / tokens/s/user {per_user:g} = {exclusive:.6g} ms"),
+    ("simulators.vidur", "simulated by Vidur: seconds converted to ms; TTFT = prefill_e2e_time, TPOT = (e2e - TTFT) / (decode tokens - 1), e2e_per_token = e2e / decode tokens; no ITL"),
     ("sglang.gpus", "gpu_count from server_info: tp {tp} x pp {pp} x dp {dp}"),
     ("sglang.gpus_dp_attention", "gpu_count from server_info: tp {tp} x pp {pp}"),
     ("inferencemax.gpu_count", "gpu_count = tp x pp x pcp = {tp} x {pp} x {pcp}"),
@@ -725,5 +732,16 @@ def rule_from_english(text: str) -> Message:
     parts = []
     for part in _split_parts(text):
         m = _nested(from_english(part)) if part else plain(part)
-        parts.append(m if english(m) == part else plain(part))
+        parts.append(m if part in _written(m) else plain(part))
     return rule(*parts)
+
+
+def _written(m: Message) -> set[str]:
+    """The English texts ``m`` had: as it renders now, and by each template its id had before it named
+    fields and parity kinds in words ("greedy_match ..." for "greedy match ...")."""
+    out = {english(m)}
+    with i18n.using(i18n.DEFAULT):
+        for fid, template in _ID_TEMPLATES:
+            if fid == m.id and not m.plural:
+                out.add(Message(m.id, template, m.params).render(field_ids=True))
+    return out

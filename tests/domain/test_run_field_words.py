@@ -66,3 +66,15 @@ def test_a_flag_an_earlier_version_stored_reads_in_words_and_in_the_language():
     with i18n.using("es"):
         assert str(gpus) == "número de GPU a partir de «server_info»: TP 8 × PP 1 × DP 2"
         assert str(flags.flag("normalize.interactivity_derived")) == "tokens/s por usuario: valor derivado de 1000 / TPOT p50"
+
+
+def test_a_parity_rule_names_its_kind_in_words_and_an_older_text_still_reads_back():
+    """A parity rule said "greedy_match app-default-v1: ..." (the kind's id): it names the kind in words now,
+    and a rule a workspace of schema 4 or before stored as that English text still reads back as the rule."""
+    old = ("greedy_match app-default-v1: same stack, feature toggled: 100 % identical tokens required "
+           "(value 0.9900); n=20 prompts")
+    got = flags.rule_from_english(old)
+    assert [p.id for _k, p in got.params] == ["parity.greedy_same", "parity.n_prompts"]
+    assert str(got) == old.replace("greedy_match", "greedy match")
+    with i18n.using("es"):
+        assert str(got).startswith("coincidencia greedy app-default-v1: misma pila")
