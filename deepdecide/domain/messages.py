@@ -250,7 +250,7 @@ _RUN_FIELD_PARAMS: dict[str, str] = {
     "parity.field_not_finite": "name", "storage.non_finite_null": "key",
 }
 
-#: the messages whose parameter is a figure that versions before 0.9 stored as its English text ("0.20354",
+#: the messages whose parameter is a figure that earlier versions stored as its English text ("0.20354",
 #: "5e-324"): message id -> those parameters, written as a figure in the language's decimals either way
 _FIGURE_PARAMS: dict[str, frozenset[str]] = {
     "safety.latency_unit": frozenset({"value"}),
