@@ -24,6 +24,7 @@ import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 import orjson
@@ -145,7 +146,10 @@ def context_key(ws: Workspace) -> str:
 
 
 def _param(v: Param) -> Any:
-    """A message parameter as plain data that keeps its type (``_unparam`` reads it back equal)."""
+    """A message parameter as plain data that keeps its type (``_unparam`` reads it back equal); a
+    coded value (an enumeration member, rendered as its word) is not kept (TypeError)."""
+    if isinstance(v, Enum):
+        raise TypeError(type(v).__name__)
     if v is None or isinstance(v, (str, bool, int)):
         return v
     if isinstance(v, float):
@@ -236,7 +240,8 @@ def _decode(text: str, f: EvidenceFile, fi: int, decoded: dict[str, Any]) -> Fil
 
 def persistable(ws: Workspace) -> tuple[str, Sequence[str]]:
     """The context key of ``ws`` and each evidence file's judgement as text (``encode``), to be kept
-    with the evidence; a text kept for the file under the same key is reused as it is."""
+    with the evidence ("" for a judgement that cannot be kept as text: judged again when read); a text
+    kept for the file under the same key is reused as it is."""
     key = context_key(ws)
     texts: list[str | None] = []
     for f in ws.evidence.files:
@@ -245,7 +250,10 @@ def persistable(ws: Workspace) -> tuple[str, Sequence[str]]:
     if any(t is None for t in texts):
         for i, got in enumerate(file_summaries(ws)):
             if texts[i] is None:
-                texts[i] = encode(got)
+                try:
+                    texts[i] = encode(got)
+                except (TypeError, ValueError):  # a judgement that cannot be kept as text: judged each time
+                    texts[i] = ""
     return key, [t or "" for t in texts]
 
 

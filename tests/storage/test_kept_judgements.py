@@ -212,3 +212,26 @@ def test_a_store_without_judgements_opens_and_evaluates(stored, monkeypatch):
     monkeypatch.undo()
     _forget()
     assert to_data(evaluate(load_workspace(other))) == to_data(evaluate(ws))
+
+
+def test_a_judgement_reads_back_equal_with_every_kind_of_parameter():
+    from deepdecide.analysis.assessment import Applicability, EvidenceFit
+    from deepdecide.domain.evidence import ParityKind
+    from deepdecide.domain.messages import Amount, Day, Quoted, msg, msgn
+
+    ws = load_workspace(sample_workspace_path())
+    f = next(x for x in ws.evidence.files if x.runs)
+    reasons = (msg("a", "{x} {y} {z} {w} {v}", x=Amount(1.5, "USD/GPU-h", True, 1.0, float("inf")), y=Day("2026-11-29"),
+                   z=Quoted("their words", as_of=True), w=(1, 2.0, "three", None, True), v=float("nan")),
+               msgn("b", "{n} run", "{n} runs", "n", n=3), msg("c", "{inner}", inner=msg("d", "plain")))
+    fits = tuple(EvidenceFit(f.provenance.file_name, 4, i, "run", f"run {i}", "vllm", "nv-h100", "own",
+                             Applicability.PROXY, reasons, ("keep-vllm-h100",), ("capacity",), (0.5, 0.7, 1.0))
+                 for i in range(len(f.runs)))
+    got = summary.FileSummary(f, 4, ("nv-h100",) * len(f.runs), fits, (), ())
+    back = summary._decode(summary.encode(got), f, 4, {})
+    assert back is not None and back.run_fits[0].reasons[1:] == reasons[1:]
+    assert repr(back) == repr(got)  # (NaN is equal to nothing: compared as written)
+    assert summary._decode(summary.encode(got), f, 5, {}).run_fits[0].file_index == 5  # its place, not kept
+    coded = dataclasses.replace(fits[0], reasons=(msg("e", "{kind}", kind=ParityKind.GREEDY_MATCH),))
+    with pytest.raises(TypeError):  # a coded value renders as its word: not kept, judged each time
+        summary.encode(summary.FileSummary(f, 4, got.platform_ids, (coded, *fits[1:]), (), ()))
