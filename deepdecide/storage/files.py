@@ -27,7 +27,7 @@ from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from deepdecide.domain import approval, flags, i18n, validation
 from deepdecide.domain import summaries as kept_summaries
 from deepdecide.domain.errors import MigratedValue, ValidationError, ValidationErrors
-from deepdecide.domain.evidence import BenchmarkRun, lengths_from_file_name
+from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, lengths_from_file_name
 from deepdecide.domain.i18n import _
 from deepdecide.domain.matrix import Component, SupportMatrix
 from deepdecide.domain.workload import model_matches, workload_problems
@@ -616,7 +616,10 @@ def decode(located: LocatedData, expected_kind: str | None = None,
                 if clean:
                     clean_sections.add(key)
     try:
-        doc = codec.from_data(KINDS[kind].root, body)
+        if rows and version == SCHEMA_VERSION and kind == "workspace":
+            doc = _decode_stored(body, rows)
+        else:
+            doc = codec.from_data(KINDS[kind].root, body)
     except ValidationError as exc:
         exc.file = located.file
         exc.path = _origin(exc.path, moves)
@@ -645,6 +648,34 @@ def decode(located: LocatedData, expected_kind: str | None = None,
             evidence_store.remember(doc.evidence.files, rows, store, store_digest,
                                     judgements=judgements[0] if judgements else None)
     return kind, doc
+
+
+# The evidence file objects of the last store read, by their row's text: a store read again (``diff``
+# of two revisions that share their evidence, a workspace reopened) gets the very same objects for the
+# same rows instead of decoding ten thousand files again. Files are immutable: an object stands for its
+# row wherever that row is read.
+_DECODED_ROWS: dict[str, Any] = {}
+
+
+def _decode_stored(body: dict[str, Any], rows: list[str]) -> Workspace:
+    """``codec.from_data`` of a stored workspace's body (its evidence files read from the store, whose
+    rows are ``rows``, in the current schema): each file decoded only where its row was not decoded by
+    the last read (``_DECODED_ROWS``); the same workspace, the same errors at the same key paths."""
+    evidence = body.get("evidence")
+    datas = evidence.get("files") if isinstance(evidence, dict) else None
+    if not isinstance(datas, list) or len(datas) != len(rows):
+        return codec.from_data(Workspace, body)  # type: ignore[no-any-return]
+    doc: Workspace = codec.from_data(Workspace, {**body, "evidence": {**evidence, "files": []}})
+    kept = _DECODED_ROWS
+    objects = []
+    for i, (data, text) in enumerate(zip(datas, rows, strict=True)):
+        got = kept.get(text)
+        if got is None:
+            got = codec.from_data(EvidenceFile, data, f"evidence.files[{i}]")
+        objects.append(got)
+    _DECODED_ROWS.clear()
+    _DECODED_ROWS.update(zip(rows, objects, strict=True))
+    return dataclasses.replace(doc, evidence=dataclasses.replace(doc.evidence, files=tuple(objects)))
 
 
 # Workspaces read here that broke no rule of the current schema (no error, no warning): a record

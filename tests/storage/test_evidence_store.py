@@ -296,3 +296,33 @@ def test_a_kill_mid_write_leaves_the_old_store(stored, where, tmp_path):
     assert _stores(stored) == [evidence_store.stored_name(stored)]
     assert not [p for p in stored.parent.iterdir() if p.name.startswith(".") and "sqlite" in p.name]
 
+
+
+def test_a_store_read_again_decodes_only_the_rows_it_has_not_read(stored, tmp_path, monkeypatch):
+    """Two revisions that share their evidence (a diff, a reopen): the second read gets the very
+    same file objects for the same rows, decodes only a changed one, and loads the same workspace."""
+    import dataclasses
+
+    from deepdecide.domain.evidence import EvidenceFile
+    from deepdecide.storage import codec, files
+
+    first = load_workspace(stored)
+    other = tmp_path / "other" / stored.name
+    other.parent.mkdir()
+    f = first.evidence.files[1]
+    changed = dataclasses.replace(f, provenance=dataclasses.replace(f.provenance, label="again"))
+    save_workspace(dataclasses.replace(first, evidence=dataclasses.replace(
+        first.evidence, files=(first.evidence.files[0], changed, *first.evidence.files[2:]))), other, stored=True)
+    first = load_workspace(stored)
+    decoded = []
+    real = codec.from_data
+    monkeypatch.setattr(codec, "from_data", lambda tp, *a, **k: (decoded.append(tp) if tp is EvidenceFile else None)
+                        or real(tp, *a, **k))
+    again = load_workspace(stored)
+    assert decoded == [] and all(a is b for a, b in zip(again.evidence.files, first.evidence.files, strict=True))
+    second = load_workspace(other)
+    assert decoded == [EvidenceFile]  # the changed file alone
+    assert second.evidence.files[0] is first.evidence.files[0] and second.evidence.files[1] == changed
+    files._DECODED_ROWS.clear()
+    monkeypatch.undo()
+    assert load_workspace(other) == second and load_workspace(stored) == first
