@@ -663,7 +663,7 @@ def _decode_stored(body: dict[str, Any], rows: list[str]) -> Workspace:
     the last read (``_DECODED_ROWS``); the same workspace, the same errors at the same key paths."""
     evidence = body.get("evidence")
     datas = evidence.get("files") if isinstance(evidence, dict) else None
-    if not isinstance(datas, list) or len(datas) != len(rows):
+    if not isinstance(evidence, dict) or not isinstance(datas, list) or len(datas) != len(rows):
         return codec.from_data(Workspace, body)  # type: ignore[no-any-return]
     doc: Workspace = codec.from_data(Workspace, {**body, "evidence": {**evidence, "files": []}})
     kept = _DECODED_ROWS
