@@ -315,9 +315,10 @@ def known_row(f: Any) -> str | None:
 def kept_judgement(f: Any) -> tuple[str, str] | None:
     """The judgement kept in the store for the file object ``f`` read from it or written to it last
     (its key and text; None: none). Registered with ``domain.summaries``."""
-    if not _JUDGEMENTS or known_row(f) is None:
+    kept = _JUDGEMENTS[:]  # (one step: a read on another thread may replace them meanwhile)
+    if not kept or known_row(f) is None:
         return None
-    key, texts = _JUDGEMENTS[0]
+    key, texts = kept[0]
     text = texts.get(f.provenance.sha256)
     return None if text is None else (key, text)
 
