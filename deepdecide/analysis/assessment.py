@@ -264,6 +264,21 @@ class EvidenceFit:
     excluded: str = ""  # counts for no capacity or cost: a required parity check of its cell failed
 
 
+def run_counts_for_nothing(fit: EvidenceFit, capacity_source: CapacitySource | None) -> bool:
+    """The one rule of a run that counts for nothing for an option whose capacity rests on
+    ``capacity_source`` (None: a run about no option): a mismatch, a run needing context, one that counts
+    for no rung and no capacity (an illustrative run not accepted as a proxy), one a failed parity
+    check excludes, and an accepted proxy that gave the option no capacity (its capacity rests on
+    something else: a measurement, a prediction, an assumption or nothing, as the sample's
+    illustrative proxies that cannot be judged against the SLO). A run about no option counts for
+    nothing when it counts for no rung and no capacity."""
+    if fit.applicability in (Applicability.MISMATCH, Applicability.NEEDS_CONTEXT) or not fit.counts_for or fit.excluded:
+        return True
+    if fit.applicability == Applicability.PROXY and capacity_source is not None:
+        return capacity_source != CapacitySource.PROXY
+    return False
+
+
 @dataclass(frozen=True, slots=True)
 class FitCounts:
     """Per option: how many runs (and checks) match, are proxies, mismatch or need context."""
@@ -795,6 +810,9 @@ class OptionAssessment:
     risks: tuple[Risk, ...] = ()
 
     fit: FitCounts = FitCounts()  # how the evidence about this option fits the workload
+    #: the runs about this option that count for nothing for it (``run_counts_for_nothing``), by how
+    #: they fit the workload (``matches``: matching runs of an illustrative file, or excluded by parity)
+    not_counting: FitCounts = FitCounts()
     # the source article's four questions before approving a migration (analysis/questions.py)
     article: ArticleChecklist | None = None
     # the runtime and platform by their names in the support matrix ("SGLang", "H100 SXM"); a hosted API's
@@ -826,14 +844,14 @@ class OptionAssessment:
 
     @property
     def runs_counting_for_nothing(self) -> int:
-        """Runs about this option that count for nothing while none of them matches the workload (its
-        capacity then rests on no measurement of it): mismatches, runs needing context, and accepted
-        proxies that gave no capacity (the sample's illustrative ones cannot be judged against the SLO);
-        0 when a run matches, or when the capacity comes from an accepted proxy or a prediction, which
-        the capacity caveats already name."""
-        if self.fit.matches or self.capacity.source in (CapacitySource.PROXY, CapacitySource.PREDICTED):
-            return 0
-        return self.fit.mismatches + self.fit.needs_context + self.fit.proxies
+        """How many runs about this option count for nothing for it, by the one rule
+        ``run_counts_for_nothing`` (the Overview card's count; the Evidence page's "that count" filter
+        reads the same rule, ``Assessment.run_counts_for_nothing``)."""
+        return self.not_counting.runs
+
+    def counts_for_nothing(self, fit: EvidenceFit) -> bool:
+        """Whether the run ``fit`` is about this option and counts for nothing for it."""
+        return fit.item == "run" and self.option in fit.options and run_counts_for_nothing(fit, self.capacity.source)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1161,6 +1179,15 @@ class Assessment:
 
     def fits_for(self, option_id: str) -> tuple[EvidenceFit, ...]:
         return tuple(f for f in self.evidence_fit if option_id in f.options)
+
+    def run_counts_for_nothing(self, fit: EvidenceFit) -> bool:
+        """Whether the run ``fit`` counts for nothing: for every option it is about (each by
+        ``OptionAssessment.counts_for_nothing``, the rule the Overview card counts by), or, about no
+        option, by ``run_counts_for_nothing`` alone. The Evidence page's "that count" filter reads this."""
+        about = [oa for oa in self.options if oa.option in fit.options]
+        if about:
+            return all(oa.counts_for_nothing(fit) for oa in about)
+        return run_counts_for_nothing(fit, None)
 
     def option(self, option_id: str) -> OptionAssessment | None:
         return next((o for o in self.options if o.option == option_id), None)

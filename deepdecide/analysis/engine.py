@@ -24,6 +24,7 @@ from deepdecide.analysis.assessment import (
     Attribution,
     Capacity,
     CapacityBasis,
+    CapacitySource,
     ChecklistSummary,
     Classification,
     Costs,
@@ -47,6 +48,7 @@ from deepdecide.analysis.assessment import (
     Sensitivity,
     TrailItem,
     UnitPrice,
+    run_counts_for_nothing,
 )
 from deepdecide.analysis.breakeven import crossover
 from deepdecide.analysis.capacity import capacity
@@ -172,6 +174,18 @@ def _fit_counts(idx: EvidenceIndex, option_id: str) -> FitCounts:
     got = idx._derived.get(key)
     if got is None:
         got = idx._derived[key] = fit_counts(idx.fits, option_id)
+    return got  # type: ignore[return-value]
+
+
+def _not_counting(idx: EvidenceIndex, option_id: str, source: CapacitySource) -> FitCounts:
+    """The option's runs that count for nothing for it (``assessment.run_counts_for_nothing``), by how
+    they fit the workload; counted once per evidence index, option and capacity source."""
+    key = ("not_counting", option_id, source)
+    got = idx._derived.get(key)
+    if got is None:
+        runs = [f for f in idx.fits_by_option().get(option_id, ())
+                if f.item == "run" and run_counts_for_nothing(f, source)]
+        got = idx._derived[key] = fit_counts(runs, option_id)
     return got  # type: ignore[return-value]
 
 
@@ -451,6 +465,7 @@ def _prepare(ws: Workspace, views: bool = True) -> _Prepared:
             runs=run_ids, parity_checks=tuple(idx.parity_ids.get(key, ())), effort=_effort(inputs[j].porting,
                                                                                               checklist),
             risks=_risks(ws, o, cls.official, checklist, len(run_ids)), fit=_fit_counts(idx, o.id),
+            not_counting=_not_counting(idx, o.id, cap.source),
             slo_standing=slo_standing, runtime_name=_runtime_name(ws, o), platform_name=_platform_name(ws, o),
             pools=pools_.assess(ws, plans[o.id], demand, g.headroom, money_of.get(o.id)) if o.id in plans else None))
     # the source article's four questions, per option (analysis/questions.py)

@@ -153,6 +153,17 @@ def hold_workspace(path: str) -> None:
     lock.hold(path, note=lambda text: say(_("note: {text}").format(text=text), file=sys.stderr))
 
 
+def keep_judgements(path: str, stored: bool | None = None) -> None:
+    """Before a save of a workspace whose evidence is (``stored``: None, as the file on disk says; True,
+    will be) in a store: load the analysis's per-file judgements, which the save keeps in the store
+    (``domain.summaries``), so that the next command that reads the store need not judge every run
+    again (docs/evidence-store.md)."""
+    from deepdecide.storage import evidence_store
+
+    if stored or (stored is None and evidence_store.is_stored(path)):
+        import deepdecide.analysis.summary  # noqa: F401  # deferred: registers the judgements a save keeps; loaded only for a stored workspace
+
+
 def output_refused(*paths: str | None) -> bool:
     """Report each path given to write to that may not be written (it exists, through any symbolic
     links, and is a folder, FIFO, socket or device: ``domain.userfiles``); True when one is (the

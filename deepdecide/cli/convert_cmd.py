@@ -29,6 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from deepdecide.cli.common import (  # deferred: the command's work loads only when it runs (--help stays light)
         hold_workspace,
+        keep_judgements,
         output_refused,
     )
     from deepdecide.cli.main import (  # deferred: the command's work loads only when it runs (--help stays light)
@@ -52,6 +53,7 @@ def run(args: argparse.Namespace) -> int:
     hold_workspace(args.workspace)  # one writer at a time: held until the command ends
     try:
         ws = load_workspace(args.workspace)
+        keep_judgements(args.workspace, stored=not args.single)
         save_workspace(ws, args.workspace, stored=not args.single)
     except DeepdecideError as exc:
         print(_("deepdecide convert: {exc}").format(exc=exc), file=sys.stderr)

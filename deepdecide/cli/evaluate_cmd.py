@@ -142,17 +142,24 @@ def _fit(c: FitCounts) -> str:
     return "/".join(formatting.integer(n) for n in (c.matches, c.proxies, c.mismatches, c.needs_context))
 
 
+#: the files named as examples of a group of runs that do not count in full (the rest counted)
+EXAMPLE_FILES = 3
+
+
 def _fit_lines(a: Assessment) -> list[str]:
-    """Every run or check that does not count in full, with the reason (mismatch, proxy, needs context,
-    illustrative), so that an import that changes nothing says why."""
+    """The runs and checks that do not count in full (mismatch, proxy, needs context, illustrative),
+    summarised per runtime x platform (the options it is evidence about) and verdict: how many, in
+    how many files (a few named), and why, each reason once with the number of runs it concerns. An
+    import that changes nothing says why, and ten thousand result files take a few lines;
+    ``--json`` lists every run and check."""
     from deepdecide.analysis.assessment import EvidenceFit
 
-    groups: dict[tuple[str, str, str, str, str, tuple[str, ...]], list[EvidenceFit]] = {}
+    groups: dict[tuple[str, str, tuple[str, ...], str, str, tuple[str, ...]], list[EvidenceFit]] = {}
     for f in a.evidence_fit:
         if f.applicability.value == "matches" and f.counts_for and f.kind in ("own", "third_party"):
             continue
         what = f.applicability.value if f.applicability.value != "matches" else f.kind.replace("_", "-")
-        key = (f.file, f.item, f.runtime, f.platform, what, f.counts_for)
+        key = (f.runtime, f.platform, f.options, f.item, what, f.counts_for)
         groups.setdefault(key, []).append(f)
     out = []
     # a reason is rendered once however many files give it (ten thousand files of one sweep share a
@@ -168,20 +175,53 @@ def _fit_lines(a: Assessment) -> list[str]:
             got = rendered[reason] = render_all([reason])[0]
         return got
 
-    for (file, item, runtime, platform, what, counts_for), fits in groups.items():
-        reasons = list(dict.fromkeys(text(r) for f in fits for r in f.reasons))
-        template = (_("{file}: {items} of {runtime} on {platform}: {what}, counts for {counts}: {reasons}")
-                    if counts_for else
-                    _("{file}: {items} of {runtime} on {platform}: {what}, counts for nothing: {reasons}"))
-        n = formatting.integer(len(fits))
-        items = (ngettext("{n} run", "{n} runs", len(fits)) if item == "run" else
-                 ngettext("{n} check", "{n} checks", len(fits))).format(n=n)
-        out.append("  " + template.format(file=one_line(file), items=items,
-                                          runtime=name_of("runtime", runtime) or "?",
-                                          platform=name_of("platform", platform) or "?", what=word(what, "applicability").upper(),
-                                          counts=", ".join(word(c, "evidence rung") for c in counts_for), reasons="; ".join(reasons)))
+    for (runtime, platform, options, item, what, counts_for), fits in groups.items():
+        n = len(fits)
+        cell = _("{runtime} on {platform}").format(runtime=name_of("runtime", runtime) or "?",
+                                                  platform=name_of("platform", platform) or "?")
+        where = (_("{options} ({cell})").format(options=" / ".join(name_of("option", o) for o in options), cell=cell)
+                 if options else cell)
+        files = list(dict.fromkeys(f.file for f in fits))
+        items = (ngettext("{n} run", "{n} runs", n) if item == "run" else
+                 ngettext("{n} check", "{n} checks", n)).format(n=formatting.integer(n))
+        in_files = ngettext("{items} in {n} file", "{items} in {n} files", len(files)).format(
+            items=items, n=formatting.integer(len(files)))
+        verdict = word(what, "applicability").upper()
+        head = (_("{where}: {items}: {what}, counts for {counts}").format(
+                    where=where, items=in_files, what=verdict,
+                    counts=", ".join(word(c, "evidence rung") for c in counts_for)) if counts_for else
+                _("{where}: {items}: {what}, counts for nothing").format(where=where, items=in_files, what=verdict))
+        shown = ", ".join(one_line(x) for x in files[:EXAMPLE_FILES])
+        if len(files) > EXAMPLE_FILES:
+            more = len(files) - EXAMPLE_FILES
+            shown = ngettext("{files} and {n} more", "{files} and {n} more", more).format(
+                files=shown, n=formatting.integer(more))
+        # each reason once, by its message: its first wording, with how many runs give it (and, where
+        # the wording differs from run to run, that it is an example)
+        by_id: dict[str, tuple[str, set[str], int]] = {}
+        for f in fits:
+            for r in dict.fromkeys(f.reasons):
+                rid = getattr(r, "id", "") or text(r)
+                first, variants, count = by_id.get(rid) or (text(r), set(), 0)
+                if len(variants) < 2:
+                    variants.add(text(r))
+                by_id[rid] = (first, variants, count + 1)
+        reasons = []
+        for first, variants, count in by_id.values():
+            if len(variants) > 1:
+                reasons.append(ngettext("{reason} (for example; {n} item)", "{reason} (for example; {n} items)",
+                                        count).format(reason=first, n=formatting.integer(count)))
+            elif count < n:
+                reasons.append(ngettext("{reason} ({n} item)", "{reason} ({n} items)", count).format(
+                    reason=first, n=formatting.integer(count)))
+            else:
+                reasons.append(first)
+        out.append("  " + head)
+        out.append("    " + _("files: {files}").format(files=shown))
+        out.append("    " + _("why: {reasons}").format(reasons="; ".join(reasons)))
     if out:
-        out = ["", _("Evidence that does not count in full:"), *out]
+        out = ["", _("Evidence that does not count in full (by runtime and platform; --json lists every run "
+                     "and check):"), *out]
     return out
 
 

@@ -30,6 +30,7 @@ from deepdecide.cli.common import (
     error,
     figure_arg,
     hold_workspace,
+    keep_judgements,
     one_line,
     output_refused,
     report_error,
@@ -241,6 +242,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     if args.action != "list":
         hold_workspace(args.workspace)  # one writer at a time: held until the command ends
+        keep_judgements(args.workspace)
     try:
         ws = load_workspace(args.workspace)
     except DeepdecideError as exc:

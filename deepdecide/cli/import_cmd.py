@@ -27,7 +27,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from deepdecide.cli.common import hold_workspace, output_refused, say, shown, shown_path
+from deepdecide.cli.common import hold_workspace, keep_judgements, output_refused, say, shown, shown_path
 from deepdecide.cli.evidence_cmd import fit_summary
 from deepdecide.cli.inspect_cmd import judged, load_references
 from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
@@ -113,6 +113,7 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return EXIT_INPUT
     hold_workspace(args.into)  # one writer at a time: held until the command ends, the save checks the content
+    keep_judgements(args.into)
     try:
         workspace = load_workspace(args.into)
     except (ValidationError, ValidationErrors) as exc:

@@ -25,6 +25,7 @@ import re
 import types
 import typing
 import unicodedata
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -468,6 +469,23 @@ def id_problems(doc: Any, path: str = "", skip: frozenset[str] = frozenset()) ->
     out: list[Problem] = []
     _walk_ids(doc, path, out, skip, set())
     return out
+
+
+def id_problems_each(items: Sequence[Any], path: str, walked: Callable[[Any], bool]) -> tuple[list[Problem], list[Any]]:
+    """``id_problems`` of the items of a sequence at ``path`` (``path[i]`` each), leaving out those
+    ``walked`` says were walked before and found clean (immutable objects: their ids cannot have
+    changed); also returns the items walked now without a problem."""
+    out: list[Problem] = []
+    clean: list[Any] = []
+    shared: set[int] = set()
+    for i, item in enumerate(items):
+        if walked(item):
+            continue
+        found = len(out)
+        _walk_ids(item, (path, i), out, frozenset(), shared)
+        if len(out) == found:
+            clean.append(item)
+    return out, clean
 
 
 def name_problems(doc: Any, path: str = "", skip: frozenset[str] = frozenset()) -> list[Problem]:

@@ -40,6 +40,7 @@ from typing import Any
 
 import orjson
 
+from deepdecide.domain import summaries as kept_summaries
 from deepdecide.domain.errors import ValidationError
 from deepdecide.domain.i18n import _
 from deepdecide.domain.userfiles import read_user_file
@@ -81,6 +82,20 @@ CREATE TABLE attributes (
 CREATE INDEX attributes_by_value ON attributes (name, value);
 CREATE INDEX attributes_by_file ON attributes (sha256);
 """
+# Each file's judgement against the workload (``domain.summaries``), kept beside it under the key of
+# what it was worked out in (``meta``'s ``summary_key``). The triggers drop a file's judgement whenever
+# its row is written or removed, by whatever writes the store (a version that knows nothing of
+# judgements included), so a judgement kept is always of the row beside it.
+_SUMMARY_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS summaries (sha256 TEXT PRIMARY KEY, data TEXT NOT NULL)",
+    "CREATE TRIGGER IF NOT EXISTS summaries_on_insert AFTER INSERT ON files "
+    "BEGIN DELETE FROM summaries WHERE sha256 = NEW.sha256; END",
+    "CREATE TRIGGER IF NOT EXISTS summaries_on_update AFTER UPDATE OF sha256, data ON files "
+    "BEGIN DELETE FROM summaries WHERE sha256 = OLD.sha256 OR sha256 = NEW.sha256; END",
+    "CREATE TRIGGER IF NOT EXISTS summaries_on_delete AFTER DELETE ON files "
+    "BEGIN DELETE FROM summaries WHERE sha256 = OLD.sha256; END",
+)
+SUMMARY_KEY = "summary_key"
 #: the attributes each file is indexed by
 ATTRIBUTES = ("option", "runtime", "platform", "model", "workload_fit")
 
@@ -137,12 +152,14 @@ def _error(reason: str, yaml_file: str) -> ValidationError:
 
 
 def expand(body: dict[str, Any], yaml_file: str, rows: list[str] | None = None,
-           source: list[tuple[Path, str]] | None = None) -> dict[str, Any]:
+           source: list[tuple[Path, str]] | None = None,
+           judgements: list[tuple[str, dict[str, str]]] | None = None) -> dict[str, Any]:
     """``body`` (a workspace's plain data) with the evidence files of the store it names put back under
     ``evidence.files``; a body naming no store is returned as it is (``source``, when given, receives
     the store's path and SHA-256). A store that is missing, altered
     (its SHA-256 is not the one the YAML states) or unreadable is a ValidationError naming the YAML,
-    its ``evidence.store`` key and the reason."""
+    its ``evidence.store`` key and the reason. ``judgements``, when given, receives the files'
+    judgements kept in the store (its key and SHA-256 -> text; ``read_files``)."""
     evidence = body.get("evidence")
     if not isinstance(evidence, dict) or STORE_KEY not in evidence:
         return body
@@ -173,7 +190,7 @@ def expand(body: dict[str, Any], yaml_file: str, rows: list[str] | None = None,
     if hashlib.sha256(payload).hexdigest() != digest:
         raise _error(_("the evidence store {path} is not the one this workspace names (its SHA-256 differs "
                        "from evidence.store_sha256): it was changed or replaced").format(path=path), yaml_file)
-    files = read_files(payload, str(path), yaml_file, rows)
+    files = read_files(payload, str(path), yaml_file, rows, judgements)
     if source is not None:
         source.append((path, digest))
     rest = {k: v for k, v in evidence.items() if k not in (STORE_KEY, STORE_SHA_KEY, STORE_COUNT_KEY)}
@@ -196,9 +213,12 @@ def _loads(text: str) -> Any:
         return json.loads(text)
 
 
-def read_files(payload: bytes, store_file: str, yaml_file: str, texts: list[str] | None = None) -> list[Any]:
+def read_files(payload: bytes, store_file: str, yaml_file: str, texts: list[str] | None = None,
+               judgements: list[tuple[str, dict[str, str]]] | None = None) -> list[Any]:
     """The plain data of every evidence file in a store's bytes, in the workspace's order (and, into
-    ``texts`` when given, each row's JSON text)."""
+    ``texts`` when given, each row's JSON text; into ``judgements`` when given, the judgements kept
+    with the files: their key and SHA-256 -> text, nothing when the store keeps none or they do not
+    read, which only means they are worked out again)."""
     try:
         conn = _connect(payload)
         try:
@@ -209,6 +229,9 @@ def read_files(payload: bytes, store_file: str, yaml_file: str, texts: list[str]
                                "this one reads up to {max})").format(path=store_file, fmt=fmt, max=STORE_FORMAT),
                              yaml_file)
             rows = conn.execute("SELECT data FROM files ORDER BY position").fetchall()
+            if judgements is not None and meta.get(SUMMARY_KEY):
+                with contextlib.suppress(sqlite3.Error):
+                    judgements.append((meta[SUMMARY_KEY], dict(conn.execute("SELECT sha256, data FROM summaries"))))
         finally:
             conn.close()
         if texts is not None:
@@ -260,6 +283,8 @@ _ROWS: dict[int, tuple[Any, str]] = {}
 # indexed attributes were worked out from (None: not known, as after a read): a save of the same
 # workspace patches a copy of it (``patch``) instead of building every row again.
 _SOURCE: list[tuple[str, tuple[int, int, int], str, Any]] = []
+# The judgements kept in that store (``domain.summaries``): their key and SHA-256 -> text.
+_JUDGEMENTS: list[tuple[str, dict[str, str]]] = []
 
 
 def _signature(st: os.stat_result) -> tuple[int, int, int]:
@@ -267,12 +292,14 @@ def _signature(st: os.stat_result) -> tuple[int, int, int]:
 
 
 def remember(files: Sequence[Any], texts: Sequence[str], store: str | os.PathLike[str] | None = None,
-             digest: str = "", context: Any = None) -> None:
+             digest: str = "", context: Any = None, judgements: tuple[str, dict[str, str]] | None = None) -> None:
     """Keep ``texts[i]`` as the row of ``files[i]`` (each file an immutable object), in place of the
     rows kept before; ``store``: the store file holding exactly those rows (SHA-256 ``digest``), its
-    attributes worked out in ``context`` (None: unknown)."""
+    attributes worked out in ``context`` (None: unknown), the files' ``judgements`` kept in it (their
+    key and SHA-256 -> text)."""
     _ROWS.clear()
     _ROWS.update((id(f), (f, text)) for f, text in zip(files, texts, strict=True))
+    _JUDGEMENTS[:] = [judgements] if judgements is not None else []
     _SOURCE.clear()
     if store is not None:
         with contextlib.suppress(OSError):
@@ -285,19 +312,36 @@ def known_row(f: Any) -> str | None:
     return got[1] if got is not None and got[0] is f else None
 
 
+def kept_judgement(f: Any) -> tuple[str, str] | None:
+    """The judgement kept in the store for the file object ``f`` read from it or written to it last
+    (its key and text; None: none). Registered with ``domain.summaries``."""
+    kept = _JUDGEMENTS[:]  # (one step: a read on another thread may replace them meanwhile)
+    if not kept or known_row(f) is None:
+        return None
+    key, texts = kept[0]
+    text = texts.get(f.provenance.sha256)
+    return None if text is None else (key, text)
+
+
+kept_summaries.provide_lookup(kept_judgement)
+
+
 def row_text(data: Any) -> str:
     """The JSON text of one file's plain data, as a row holds it."""
     return json.dumps(data, ensure_ascii=False, sort_keys=False, separators=(",", ":"))
 
 
 def build(files: Sequence[Any], attributes: Sequence[Iterable[tuple[str, str]]],
-          texts: Sequence[str] | None = None) -> bytes:
+          texts: Sequence[str] | None = None, judgements: tuple[str, Sequence[str]] | None = None) -> bytes:
     """The bytes of a store holding ``files`` (plain data of evidence files, in order) with the indexed
     ``attributes`` of each; ``texts``, when given, the rows' JSON (``row_text`` of each file, or a
-    row kept for it). Two files of the same SHA-256 are refused (the store is keyed by it)."""
+    row kept for it); ``judgements``, when given, their key and each file's judgement (text). Two
+    files of the same SHA-256 are refused (the store is keyed by it)."""
     conn = sqlite3.connect(":memory:")
     try:
         conn.executescript(_SCHEMA)
+        for statement in _SUMMARY_SCHEMA:
+            conn.execute(statement)
         conn.execute("INSERT INTO meta VALUES ('format', ?)", (str(STORE_FORMAT),))
         seen: dict[str, int] = {}
         for i, (f, attrs) in enumerate(zip(files, attributes, strict=True)):
@@ -318,10 +362,21 @@ def build(files: Sequence[Any], attributes: Sequence[Iterable[tuple[str, str]]],
                           texts[i] if texts is not None else row_text(f)))
             conn.executemany("INSERT INTO attributes VALUES (?, ?, ?)",
                              sorted({(sha, name, value) for name, value in attrs if value}))
+        if judgements is not None:
+            _write_judgements(conn, judgements[0], [(sha, text) for sha, text in zip(seen, judgements[1], strict=True)])
         conn.commit()
         return conn.serialize()
     finally:
         conn.close()
+
+
+def _write_judgements(conn: sqlite3.Connection, key: str, rows: Sequence[tuple[str, str]]) -> None:
+    """Keep ``rows`` (SHA-256, judgement) under ``key`` (the judgements of another key go first)."""
+    old = conn.execute("SELECT value FROM meta WHERE key = ?", (SUMMARY_KEY,)).fetchone()
+    if old is None or old[0] != key:
+        conn.execute("DELETE FROM summaries")
+        conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (SUMMARY_KEY, key))
+    conn.executemany("INSERT OR REPLACE INTO summaries VALUES (?, ?)", [r for r in rows if r[1]])
 
 
 def _file_sha(f: Any) -> str:
@@ -336,13 +391,15 @@ def _pending(yaml_path: str | os.PathLike[str]) -> Path:
 
 
 def patch(yaml_path: str | os.PathLike[str], files: Sequence[Any], texts: Sequence[str],
-          attributes: Callable[[Any], Iterable[tuple[str, str]]], context: Any) -> tuple[Path | None, str] | None:
+          attributes: Callable[[Any], Iterable[tuple[str, str]]], context: Any,
+          judgements: tuple[str, Sequence[str]] | None = None) -> tuple[Path | None, str] | None:
     """The store of ``files`` (each with its row ``texts[i]`` and its indexed ``attributes(file)``,
     worked out in ``context``) made from the store last read or written for the workspace at
     ``yaml_path`` (``remember``): a copy of it in a temporary file beside it, where only what changed
     is written — the rows of files removed deleted, of files added or changed written, positions
     moved, attributes changed (all of them worked out again only when ``context`` differs from the
-    one they were written in). Returns the temporary file (to ``place`` under the workspace's lock,
+    one they were written in), the ``judgements`` (key, one text per file) of files that have none
+    under that key. Returns the temporary file (to ``place`` under the workspace's lock,
     or ``discard``) and its SHA-256; (None, digest) when nothing changed (the store stays as it is);
     None when there is no such store, it changed on disk, or it cannot be patched (build it whole)."""
     if not _SOURCE:
@@ -368,7 +425,8 @@ def patch(yaml_path: str | os.PathLike[str], files: Sequence[Any], texts: Sequen
     tmp = Path(tmp_name)
     try:
         shutil.copyfile(old, tmp)
-        changed = _apply(tmp, files, texts, shas, known, attributes, context == old_context and old_context is not None)
+        changed = _apply(tmp, files, texts, shas, known, attributes, context == old_context and old_context is not None,
+                         judgements)
         if not changed:
             discard(tmp)
             return None, digest
@@ -387,7 +445,8 @@ def patch(yaml_path: str | os.PathLike[str], files: Sequence[Any], texts: Sequen
 
 
 def _apply(path: Path, files: Sequence[Any], texts: Sequence[str], shas: list[str], known: list[bool],
-           attributes: Callable[[Any], Iterable[tuple[str, str]]], same_context: bool) -> bool:
+           attributes: Callable[[Any], Iterable[tuple[str, str]]], same_context: bool,
+           judgements: tuple[str, Sequence[str]] | None = None) -> bool:
     """Write into the store file at ``path`` only what differs from ``files``; whether anything did."""
     conn = sqlite3.connect(path, isolation_level=None)
     try:
@@ -413,9 +472,20 @@ def _apply(path: Path, files: Sequence[Any], texts: Sequence[str], shas: list[st
             attr_clear = []
             attr_delete = sorted(x for x in have - want if x[0] in new)
             attr_insert = sorted(want - have)
-        if not (removed or written or moved or attr_delete or attr_insert):
+        judged: list[tuple[str, str]] = []
+        if judgements is not None:  # the judgements of files that have none under this key
+            key = judgements[0]
+            has = conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'summaries'").fetchone()
+            rewritten = {shas[i] for i in written}
+            have = {sha for (sha,) in conn.execute("SELECT sha256 FROM summaries")} - rewritten if has else set()
+            if meta.get(SUMMARY_KEY) != key:
+                have = set()
+            judged = [(sha, text) for sha, text in zip(shas, judgements[1], strict=True) if text and sha not in have]
+        if not (removed or written or moved or attr_delete or attr_insert or judged):
             return False
         conn.execute("BEGIN")
+        for statement in _SUMMARY_SCHEMA:  # before any row is written (its triggers drop what it outdates)
+            conn.execute(statement)
         conn.executemany("DELETE FROM attributes WHERE sha256 = ?", [(sha,) for sha in (*removed, *attr_clear)])
         conn.executemany("DELETE FROM files WHERE sha256 = ?", [(sha,) for sha in removed])
         conn.executemany("DELETE FROM attributes WHERE sha256 = ? AND name = ? AND value = ?", attr_delete)
@@ -428,6 +498,8 @@ def _apply(path: Path, files: Sequence[Any], texts: Sequence[str], shas: list[st
             conn.execute("INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?)",
                          (shas[i], i, str(f.provenance.file_name), str(f.provenance.tool), len(f.runs), texts[i]))
         conn.executemany("INSERT INTO attributes VALUES (?, ?, ?)", attr_insert)
+        if judgements is not None:
+            _write_judgements(conn, judgements[0], judged)
         conn.execute("COMMIT")
         return True
     finally:

@@ -16,7 +16,7 @@ import math
 import os
 import re
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,8 +25,9 @@ from typing import Any
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 
 from deepdecide.domain import approval, flags, i18n, validation
+from deepdecide.domain import summaries as kept_summaries
 from deepdecide.domain.errors import MigratedValue, ValidationError, ValidationErrors
-from deepdecide.domain.evidence import BenchmarkRun, lengths_from_file_name
+from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, lengths_from_file_name
 from deepdecide.domain.i18n import _
 from deepdecide.domain.matrix import Component, SupportMatrix
 from deepdecide.domain.workload import model_matches, workload_problems
@@ -598,8 +599,9 @@ def decode(located: LocatedData, expected_kind: str | None = None,
     body = {k: v for k, v in data.items() if k != "kind"}
     rows: list[str] = []
     source: list[tuple[Path, str]] = []
+    judgements: list[tuple[str, dict[str, str]]] = []
     if kind == "workspace":  # a stored workspace: its evidence files from the store it names
-        body = evidence_store.expand(body, located.file, rows, source)
+        body = evidence_store.expand(body, located.file, rows, source, judgements)
     moves: dict[str, str] = {}
     token = _MOVES.set(moves)
     try:
@@ -614,7 +616,10 @@ def decode(located: LocatedData, expected_kind: str | None = None,
                 if clean:
                     clean_sections.add(key)
     try:
-        doc = codec.from_data(KINDS[kind].root, body)
+        if rows and version == SCHEMA_VERSION and kind == "workspace":
+            doc = _decode_stored(body, rows)
+        else:
+            doc = codec.from_data(KINDS[kind].root, body)
     except ValidationError as exc:
         exc.file = located.file
         exc.path = _origin(exc.path, moves)
@@ -639,8 +644,38 @@ def decode(located: LocatedData, expected_kind: str | None = None,
     if not found and not later and kind == "workspace":
         _VALIDATED[id(doc)] = doc
         if rows and version == SCHEMA_VERSION:  # rows of the current schema, read as they are
-            evidence_store.remember(doc.evidence.files, rows, *(source[0] if source else (None,)))
+            store, store_digest = source[0] if source else (None, "")
+            evidence_store.remember(doc.evidence.files, rows, store, store_digest,
+                                    judgements=judgements[0] if judgements else None)
     return kind, doc
+
+
+# The evidence file objects of the last store read, by their row's text: a store read again (``diff``
+# of two revisions that share their evidence, a workspace reopened) gets the very same objects for the
+# same rows instead of decoding ten thousand files again. Files are immutable: an object stands for its
+# row wherever that row is read.
+_DECODED_ROWS: dict[str, Any] = {}
+
+
+def _decode_stored(body: dict[str, Any], rows: list[str]) -> Workspace:
+    """``codec.from_data`` of a stored workspace's body (its evidence files read from the store, whose
+    rows are ``rows``, in the current schema): each file decoded only where its row was not decoded by
+    the last read (``_DECODED_ROWS``); the same workspace, the same errors at the same key paths."""
+    evidence = body.get("evidence")
+    datas = evidence.get("files") if isinstance(evidence, dict) else None
+    if not isinstance(evidence, dict) or not isinstance(datas, list) or len(datas) != len(rows):
+        return codec.from_data(Workspace, body)  # type: ignore[no-any-return]
+    doc: Workspace = codec.from_data(Workspace, {**body, "evidence": {**evidence, "files": []}})
+    kept = _DECODED_ROWS
+    objects = []
+    for i, (data, text) in enumerate(zip(datas, rows, strict=True)):
+        got = kept.get(text)
+        if got is None:
+            got = codec.from_data(EvidenceFile, data, f"evidence.files[{i}]")
+        objects.append(got)
+    _DECODED_ROWS.clear()
+    _DECODED_ROWS.update(zip(rows, objects, strict=True))
+    return dataclasses.replace(doc, evidence=dataclasses.replace(doc.evidence, files=tuple(objects)))
 
 
 # Workspaces read here that broke no rule of the current schema (no error, no warning): a record
@@ -846,12 +881,16 @@ def save_workspace(ws: Workspace, path: str | os.PathLike[str], *, expected_sha2
     # a store patched from the one last read or written (only what changed written), else built whole
     patched: tuple[Path | None, str] | None = None
     store_digest = ""
+    judgements: tuple[str, Sequence[str]] | None = None
     if stored:
         data, evidence, texts = _stored_data(ws)
-        patched = evidence_store.patch(path, ws.evidence.files, texts, lambda f: store_attributes(ws, f), context)
+        judgements = _judgements(ws)
+        patched = evidence_store.patch(path, ws.evidence.files, texts, lambda f: store_attributes(ws, f), context,
+                                       judgements)
         if patched is None:
             store_payload = evidence_store.build(ws.evidence.files,
-                                                 [store_attributes(ws, f) for f in ws.evidence.files], texts)
+                                                 [store_attributes(ws, f) for f in ws.evidence.files], texts,
+                                                 judgements)
             store_digest = hashlib.sha256(store_payload).hexdigest()
         else:
             store_digest = patched[1]
@@ -867,8 +906,24 @@ def save_workspace(ws: Workspace, path: str | os.PathLike[str], *, expected_sha2
         if patched is not None:  # placed, or not to be: no temporary store is left behind
             evidence_store.discard(patched[0])
     if stored:  # the rows just written: the next save encodes and writes only the files changed since
-        evidence_store.remember(ws.evidence.files, texts, save_target(path).parent / str(keep), store_digest, context)
+        kept = None if judgements is None else (
+            judgements[0], {f.provenance.sha256: t for f, t in zip(ws.evidence.files, judgements[1], strict=True) if t})
+        evidence_store.remember(ws.evidence.files, texts, save_target(path).parent / str(keep), store_digest, context,
+                                kept)
     return digest
+
+
+def _judgements(ws: Workspace) -> tuple[str, Sequence[str]] | None:
+    """The files' judgements to keep in the store (``domain.summaries``: None where the layer that
+    works them out is not loaded). A cache: should working them out fail, the store keeps none and
+    the save goes on (they are worked out again when read)."""
+    try:
+        got = kept_summaries.summarize(ws)
+    except Exception:
+        return None
+    if got is None or len(got[1]) != len(ws.evidence.files):
+        return None
+    return got
 
 
 def _attributes_context(ws: Workspace) -> tuple[object, ...]:
@@ -978,7 +1033,12 @@ def check_with_warnings(doc: Any, schema_version: int, clean_sections: frozenset
         _unique([c.id for c in doc.criteria], "criteria", errs)
         problems.extend(validation.criteria_problems(doc.criteria, "criteria"))
     skip = clean_sections if isinstance(doc, Workspace) else frozenset()
-    problems.extend(validation.id_problems(doc, skip=skip))
+    if isinstance(doc, Workspace):  # in the order of the fields, the evidence's files walked only where new
+        problems.extend(validation.id_problems(doc, skip=skip | _AFTER_EVIDENCE | {"evidence"}))
+        problems.extend(_evidence_id_problems(doc))
+        problems.extend(validation.id_problems(doc, skip=skip | _UP_TO_EVIDENCE))
+    else:
+        problems.extend(validation.id_problems(doc, skip=skip))
     problems.extend(validation.name_problems(doc, skip=skip))
     later: list[ValidationError] = []
     values = _Values(doc) if isinstance(doc, Workspace) else None
@@ -1006,6 +1066,30 @@ def check_with_warnings(doc: Any, schema_version: int, clean_sections: frozenset
             reason = p.reason
         later.append(ValidationError(reason, path=p.path))
     return errs, later
+
+
+# The evidence files whose every id was found clean by the last check of a workspace (by identity;
+# each kept with its entry, so its id stays its own): a file is immutable, so a check of the same
+# workspace again (a save after an edit, a file imported) walks only the files not among them. At ten
+# thousand result files the walk over every run's ids was most of a save's check.
+_IDS_CLEAN: dict[int, Any] = {}
+_FIELDS = [f.name for f in dataclasses.fields(Workspace)]
+_UP_TO_EVIDENCE = frozenset(_FIELDS[: _FIELDS.index("evidence") + 1])
+_AFTER_EVIDENCE = frozenset(_FIELDS[_FIELDS.index("evidence") + 1:])
+
+
+def _evidence_id_problems(ws: Workspace) -> list[validation.Problem]:
+    """``id_problems`` of the workspace's evidence: its files walked only where not found clean by the
+    last check (``_IDS_CLEAN``), the rest of it (builds, error tables) every time."""
+    ev = ws.evidence
+    out = validation.id_problems(dataclasses.replace(ev, files=()), "evidence")
+    found, clean = validation.id_problems_each(ev.files, "evidence.files",
+                                               lambda f: _IDS_CLEAN.get(id(f)) is f)
+    kept = {id(f): f for f in ev.files if _IDS_CLEAN.get(id(f)) is f}
+    kept.update((id(f), f) for f in clean)
+    _IDS_CLEAN.clear()
+    _IDS_CLEAN.update(kept)
+    return out + found
 
 
 #: key paths whose breach is never carried over: a decision's status *accepted* or *rejected* comes only

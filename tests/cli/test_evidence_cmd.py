@@ -176,3 +176,31 @@ def test_evidence_set_states_token_lengths_precision_and_a_mapping(capsys, sampl
     assert main(["evidence", "set", str(sample), name, "--input-tokens", "0"]) == 2
     assert "token lengths must be in (0, 10,000,000], got 0" in capsys.readouterr().err
     assert sample.read_bytes() == before
+
+
+def test_evaluate_summarises_what_does_not_count_per_configuration(capsys, sample, tmp_path):
+    """Many files that count for nothing take a few lines (how many, a few named, and N more, each
+    reason once); --json keeps every run."""
+    folder = tmp_path / "sweep"
+    folder.mkdir()
+    for i in range(7):
+        write_json(folder / f"llama-c{2 ** i:03d}.json", vllm_serving(concurrency=2 ** i, output_len=150 + i))
+    assert main(["import", str(folder), "--into", str(sample), "--kind", "own", "--runtime", "vllm",
+                 "--platform", "H100", "--gpus", "1"]) == 0
+    capsys.readouterr()
+    main(["evaluate", str(sample), "--no-monte-carlo"])
+    text = capsys.readouterr().out
+    lines = [line for line in text.splitlines() if "llama-c" in line]
+    assert lines == ["    files: llama-c001.json, llama-c002.json, llama-c004.json and 4 more"]
+    head = next(line for line in text.splitlines() if "7 runs in 7 files" in line)
+    assert head == ("  Keep H100, serve with vLLM (vLLM on NVIDIA H100 SXM): 7 runs in 7 files: MISMATCH, "
+                    "counts for nothing")
+    why = text.splitlines()[text.splitlines().index(head) + 2]
+    assert why.startswith(f"    why: measured on {LLAMA}, not DeepSeek-V4.1-Flash; ")
+    assert why.endswith("(for example; 7 items)")  # each file's own lengths: one shown, as an example
+    main(["evaluate", str(sample), "--no-monte-carlo", "--lang", "es"])
+    text = capsys.readouterr().out
+    assert "(vLLM en NVIDIA H100 SXM): 7 ejecuciones en 7 archivos: NO ENCAJA, no cuenta para nada" in text
+    assert "    archivos: llama-c001.json, llama-c002.json, llama-c004.json y 4 más" in text
+    data = _evaluate(capsys, sample)
+    assert sum("llama-c" in f["file"] for f in data["evidence_fit"]) == 7

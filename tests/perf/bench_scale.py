@@ -10,7 +10,8 @@ built-in data) and measures, each figure beside its floor measured in the same r
   the built-in files it names). Target <= 2 x at every size;
 * validate / evaluate: whole process (``deepdecide validate|evaluate WS``; above one file also the
   same workspace with its evidence in a store beside the YAML, ``stored``: target at 10,000 files
-  <= 2 s each), for information beside
+  <= 2 s each; ``diff`` of two revisions of it, the same store and one weight changed, likewise), for
+  information beside
   ``deepdecide --version`` (nothing is kept between runs: every run is a first run). At the
   smallest size also the built-in sample file itself, which names its matrix, checklist and
   criteria as built-in where the generated workspaces write them out (some 300 KB more to parse
@@ -32,7 +33,8 @@ built-in data) and measures, each figure beside its floor measured in the same r
   Target <= 2 x; at 1,000 files <= 5 s (nothing is kept between builds);
 * first GUI paint: whole process, offscreen, cold (empty settings and cache folders: no
   parsed-workspace cache, the workspace's first open ever); floor: a bare PySide6 window with one
-  pyqtgraph plot. Target at 1,000 files <= 1 s. Printed too, for information: a reopen of the
+  pyqtgraph plot. Target at 1,000 files <= 1 s; above one file also the stored form (target at
+  10,000 files <= 2 s). Printed too, for information: a reopen of the
   same workspace (the parsed-workspace cache that the first start wrote after its paint,
   ``storage.cache``);
 * folder import: ``deepdecide import DIR --into WS`` of all the files into the sample, whole
@@ -275,6 +277,17 @@ def measure(n: int, tmp: Path, runs: int, gui: bool) -> dict[str, tuple[float, f
         save_workspace(load_workspace(ws_path), stored, stored=True)
         fig["validate, stored (process)"] = paired(checked([*CLI, "validate", str(stored)], ok=(0, 1)), version, runs)
         fig["evaluate, stored (process)"] = paired(checked([*CLI, "evaluate", str(stored)], ok=(0, 1)), version, runs)
+        # two revisions of it: the same evidence store, one weight changed in the YAML
+        revision = tmp / f"stored-{n}-b" / ws_path.name
+        revision.parent.mkdir(exist_ok=True)
+        for p in stored.parent.iterdir():
+            (revision.parent / p.name).write_bytes(p.read_bytes())
+        text = revision.read_text()
+        at = text.index("\n  weight: ")
+        end = text.index("\n", at + 1)
+        revision.write_text(text[:at] + "\n  weight: 0.123456" + text[end:])
+        fig["diff, stored (process)"] = paired(checked([*CLI, "diff", str(stored), str(revision)], ok=(0, 1)),
+                                               version, runs)
     if n == 1:
         # the built-in sample file itself (its matrix, checklist and criteria named as built-in, not
         # written out as in the generated workspaces)
@@ -369,6 +382,13 @@ def measure(n: int, tmp: Path, runs: int, gui: bool) -> dict[str, tuple[float, f
             base_t.append(first_paint(base, gui_env()))
             ours_t.append(first_paint(app, gui_env()))
         fig["first GUI paint (process, cold)"] = (statistics.median(ours_t), statistics.median(base_t))
+        if n > 1:  # the same workspace with its evidence in a store beside the YAML
+            stored_app = [*app[:-1], str(stored)]
+            ours_t, base_t = [], []
+            for _ in range(runs):
+                base_t.append(first_paint(base, gui_env()))
+                ours_t.append(first_paint(stored_app, gui_env()))
+            fig["first GUI paint, stored (process, cold)"] = (statistics.median(ours_t), statistics.median(base_t))
         # a reopen: the same folders, whose parsed-workspace cache the first start wrote
         warm = gui_env()
         first_paint(app, warm)
@@ -440,6 +460,7 @@ def _has_folder_import() -> bool:
 TARGETS = {  # figure -> (size it applies to or None for every size, ratio target, absolute target s)
     "validate, stored (process)": (10000, None, 2.0),
     "evaluate, stored (process)": (10000, None, 2.0),
+    "diff, stored (process)": (10000, None, 2.0),
     "load (in process)": (None, 2.0, None),
     "evaluate (in process)": (1000, None, 0.100),
     "evaluate (in process)@10000": (10000, None, 0.150),
@@ -448,6 +469,7 @@ TARGETS = {  # figure -> (size it applies to or None for every size, ratio targe
     "report": (None, 2.0, None),
     "report@1000": (1000, None, 5.0),
     "first GUI paint (process, cold)": (1000, None, 1.0),
+    "first GUI paint, stored (process, cold)": (10000, None, 2.0),
     "folder import (process)": (1000, None, 5.0),
     "--version (process)": (None, None, 0.26),
     "report build (in process)": (None, 1.5, None),

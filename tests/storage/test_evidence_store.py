@@ -141,19 +141,22 @@ def _content(store):
     try:
         return (list(conn.execute("SELECT sha256, position, file_name, tool, runs, data FROM files ORDER BY position")),
                 sorted(conn.execute("SELECT sha256, name, value FROM attributes")),
-                dict(conn.execute("SELECT key, value FROM meta")))
+                dict(conn.execute("SELECT key, value FROM meta")),
+                sorted(conn.execute("SELECT sha256, data FROM summaries")) if conn.execute(
+                    "SELECT 1 FROM sqlite_master WHERE name = 'summaries'").fetchone() else [])
     finally:
         if conn is not store:
             conn.close()
 
 
 def _whole(ws):
-    """The content of the store a save that keeps nothing from earlier writes makes for ``ws``."""
+    """The content of the store a save that keeps nothing from earlier writes makes for ``ws`` (the
+    files' judgements with them, ``analysis.summary``)."""
     from deepdecide.storage import codec, files
 
     payload = evidence_store.build(ws.evidence.files, [files.store_attributes(ws, f) for f in ws.evidence.files],
                                    [evidence_store.row_text(codec.to_data(f, omit_defaults=True))
-                                    for f in ws.evidence.files])
+                                    for f in ws.evidence.files], files._judgements(ws))
     conn = sqlite3.connect(":memory:")
     conn.deserialize(payload)
     try:
@@ -200,7 +203,7 @@ def test_an_incremental_store_write_equals_a_whole_rewrite_on_reopen(stored, mon
 
     patched = []
     real_apply = evidence_store._apply
-    monkeypatch.setattr(evidence_store, "_apply", lambda *a: patched.append(a[-1]) or real_apply(*a))
+    monkeypatch.setattr(evidence_store, "_apply", lambda *a: patched.append(a[6]) or real_apply(*a))
     ws = load_workspace(stored)
     a, b, c = ws.evidence.files[:3]
     relabelled = dataclasses.replace(b, provenance=dataclasses.replace(b.provenance, label="again"))
@@ -224,11 +227,12 @@ def test_an_incremental_store_write_equals_a_whole_rewrite_on_reopen(stored, mon
         assert after == _whole(ws), i
         if i == 3:
             assert {x[1:] for x in after[1]} != {x[1:] for x in before[1]}
-        kept = dict(evidence_store._ROWS), list(evidence_store._SOURCE)  # what the save kept, not the reopen
-        assert files.canonical_json(load_workspace(stored)) == files.canonical_json(ws), i
+        kept = dict(evidence_store._ROWS), list(evidence_store._SOURCE), list(evidence_store._JUDGEMENTS)
+        assert files.canonical_json(load_workspace(stored)) == files.canonical_json(ws), i  # (not the reopen's)
         evidence_store._ROWS.clear()
         evidence_store._ROWS.update(kept[0])
         evidence_store._SOURCE[:] = kept[1]
+        evidence_store._JUDGEMENTS[:] = kept[2]
         assert _stores(stored) == [evidence_store.stored_name(stored)], i
     # every save patched the store it read or wrote; the attributes of every file were worked out
     # again after a read (the context they were written in unknown) and when the options changed,
@@ -292,3 +296,33 @@ def test_a_kill_mid_write_leaves_the_old_store(stored, where, tmp_path):
     assert _stores(stored) == [evidence_store.stored_name(stored)]
     assert not [p for p in stored.parent.iterdir() if p.name.startswith(".") and "sqlite" in p.name]
 
+
+
+def test_a_store_read_again_decodes_only_the_rows_it_has_not_read(stored, tmp_path, monkeypatch):
+    """Two revisions that share their evidence (a diff, a reopen): the second read gets the very
+    same file objects for the same rows, decodes only a changed one, and loads the same workspace."""
+    import dataclasses
+
+    from deepdecide.domain.evidence import EvidenceFile
+    from deepdecide.storage import codec, files
+
+    first = load_workspace(stored)
+    other = tmp_path / "other" / stored.name
+    other.parent.mkdir()
+    f = first.evidence.files[1]
+    changed = dataclasses.replace(f, provenance=dataclasses.replace(f.provenance, label="again"))
+    save_workspace(dataclasses.replace(first, evidence=dataclasses.replace(
+        first.evidence, files=(first.evidence.files[0], changed, *first.evidence.files[2:]))), other, stored=True)
+    first = load_workspace(stored)
+    decoded = []
+    real = codec.from_data
+    monkeypatch.setattr(codec, "from_data", lambda tp, *a, **k: (decoded.append(tp) if tp is EvidenceFile else None)
+                        or real(tp, *a, **k))
+    again = load_workspace(stored)
+    assert decoded == [] and all(a is b for a, b in zip(again.evidence.files, first.evidence.files, strict=True))
+    second = load_workspace(other)
+    assert decoded == [EvidenceFile]  # the changed file alone
+    assert second.evidence.files[0] is first.evidence.files[0] and second.evidence.files[1] == changed
+    files._DECODED_ROWS.clear()
+    monkeypatch.undo()
+    assert load_workspace(other) == second and load_workspace(stored) == first

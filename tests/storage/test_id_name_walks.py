@@ -127,3 +127,32 @@ def test_a_flag_shared_by_many_runs_is_walked_once_and_a_bad_one_is_found_wherev
     problems = validation.id_problems(doc)
     # the same object in two runs: its problem at both places (only a clean flag is passed over)
     assert [p.path for p in problems] == [f"evidence.files[1].runs[{i}].quality_flags[1].id" for i in range(2)]
+
+
+def test_a_check_after_a_load_walks_only_the_files_new_since_and_finds_what_they_break(monkeypatch):
+    """A workspace's check walks the ids of the evidence files it has not found clean before (a save
+    after a load walks only what changed), with the same findings as a check that walks every file."""
+    files._IDS_CLEAN.clear()
+    ws = files.load_workspace(files.sample_workspace_path())  # read and checked
+    ev = ws.evidence
+    walked = []
+    real = validation._walk_ids
+    monkeypatch.setattr(validation, "_walk_ids",
+                        lambda obj, *a, **k: (walked.append(obj) if obj.__class__.__name__ == "EvidenceFile" else None)
+                        or real(obj, *a, **k))
+    assert files.check_with_warnings(ws, files.SCHEMA_VERSION)[0] == []
+    assert walked == []  # every file found clean by the load's check
+    run = ev.files[1].runs[0]
+    bad = dataclasses.replace(ev.files[1], runs=(dataclasses.replace(
+        run, quality_flags=(*run.quality_flags, Message("no good", "x", ()))), *ev.files[1].runs[1:]))
+    good = dataclasses.replace(ev.files[0], provenance=dataclasses.replace(ev.files[0].provenance, label="again"))
+    doc = dataclasses.replace(ws, evidence=dataclasses.replace(ev, files=(good, bad, *ev.files[2:])))
+    errors = [e.path for e in files.check_with_warnings(doc, files.SCHEMA_VERSION)[0]]
+    assert walked == [good, bad]  # only the two files new since
+    assert errors == [f"evidence.files[1].runs[0].quality_flags[{len(run.quality_flags)}].id"]
+    walked.clear()
+    assert [e.path for e in files.check_with_warnings(doc, files.SCHEMA_VERSION)[0]] == errors
+    assert walked == [bad]  # a file with a problem is walked every time; a clean one once
+    files._IDS_CLEAN.clear()  # nothing known clean: the same findings
+    assert [e.path for e in files.check_with_warnings(doc, files.SCHEMA_VERSION)[0]] == errors
+    assert [p.path for p in validation.id_problems(doc)] == errors

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeGuard, cast
 
 import pandas as pd
@@ -95,9 +96,16 @@ def _per_role_capacity(run: BenchmarkRun) -> tuple[float, float] | None:
     return per_role_capacity(run)
 
 
-def runs_frame(ws: Workspace, fits: tuple[Any, ...] = ()) -> pd.DataFrame:
+#: a column of ``runs_frame`` never shown: whether the run counts (``Assessment.run_counts_for_nothing``)
+COUNTS = "counts_"
+
+
+def runs_frame(ws: Workspace, fits: tuple[Any, ...] = (), counts_nothing: Callable[[Any], bool] | None = None
+               ) -> pd.DataFrame:
     """One row per benchmark run, with its file name and how it fits the workload (from the
-    Assessment's ``evidence_fit``); empty columns dropped."""
+    Assessment's ``evidence_fit``); empty columns dropped. ``counts_nothing``: the Assessment's rule
+    (``Assessment.run_counts_for_nothing``), read into the column ``COUNTS`` (the filter "that count",
+    the summary's runs that count and the groups' "does not count" read it; never shown)."""
     fit_of = {(f.file_index, f.index): f for f in fits if f.item == "run"}
     # a thousand runs repeat a few hundred reasons and a dozen flags: each distinct one is rendered once
     texts: dict[Any, str] = {}
@@ -123,6 +131,8 @@ def runs_frame(ws: Workspace, fits: tuple[Any, ...] = ()) -> pd.DataFrame:
                 d["why"] = "; ".join(said(m) for m in fit.reasons)
                 d["kind"] = "PREDICTED" if fit.kind == "predicted" else fit.kind.replace("_", "-")
                 d["excluded"] = fit.excluded or None
+                if counts_nothing is not None:
+                    d[COUNTS] = not counts_nothing(fit)
             if r.max_rate and r.request_rate is None:
                 d["request_rate"] = "max rate"
             if r.reproduces is not None:  # numbered from 1, as the runs are listed
@@ -142,9 +152,10 @@ def runs_frame(ws: Workspace, fits: tuple[Any, ...] = ()) -> pd.DataFrame:
         df[col] = df[col].map(lambda t: "; ".join(said(x) for x in t) if t else None)
     order = [c for c in FIRST_COLUMNS if c in df.columns] + [c for c in ("file", *BENCHMARK_FIELDS, *POOL_COLUMNS)
                                                               if c in df.columns and c not in FIRST_COLUMNS]
-    df = df[order]
-    keep = [c for c in df.columns if c in ("file", "applicability", "kind", "why", "tool", "runtime")
+    keep = [c for c in order if c in ("file", "applicability", "kind", "why", "tool", "runtime")
             or df[c].notna().any()]
+    if COUNTS in df.columns:
+        keep.append(COUNTS)
     return df[keep]
 
 
@@ -155,10 +166,13 @@ def summary_frame(runs: pd.DataFrame, groups: list[str]) -> pd.DataFrame:
     if not len(runs):
         return pd.DataFrame(columns=columns)
     none = pd.Series([None] * len(runs), index=runs.index, dtype=object)
-    counting = ~runs["applicability"].map(counts_for_nothing) if "applicability" in runs.columns \
-        else pd.Series(True, index=runs.index)
-    if "excluded" in runs.columns:
-        counting &= runs["excluded"].isna()
+    if COUNTS in runs.columns:  # the Assessment's rule
+        counting = runs[COUNTS].fillna(True).astype(bool)
+    else:
+        counting = ~runs["applicability"].map(counts_for_nothing) if "applicability" in runs.columns \
+            else pd.Series(True, index=runs.index)
+        if "excluded" in runs.columns:
+            counting &= runs["excluded"].isna()
     frame = pd.DataFrame({
         "group": groups, "file": runs["file"], "counting": counting.astype(int),
         "concurrency": pd.to_numeric(runs.get("concurrency", none), errors="coerce"),
@@ -656,7 +670,7 @@ class EvidencePage(Page):
                                        + 2 * self.files_view.frameWidth()
                                        + self.files_view.horizontalScrollBar().sizeHint().height())
         assessment = self.document.assessment()
-        self._frame = runs_frame(ws, assessment.evidence_fit)
+        self._frame = runs_frame(ws, assessment.evidence_fit, assessment.run_counts_for_nothing)
         self._groups = run_groups(assessment, len(self._frame))
         self.pairs.show_assessment(ws, assessment)
         self.reproductions.show_assessment(ws, assessment)
@@ -683,9 +697,8 @@ class EvidencePage(Page):
             fit = self.fit_filter.currentData()
             if fit and "applicability" in df.columns:
                 status = df["applicability"].fillna("").astype(str)
-                if fit == "counts":  # runs a failing parity check excludes count for nothing either
-                    gone = df["excluded"].notna() if "excluded" in df.columns else pd.Series(False, index=df.index)
-                    df = df[~status.map(counts_for_nothing) & ~gone]
+                if fit == "counts":  # the Assessment's rule, as the Overview card counts
+                    df = df[df[COUNTS].fillna(True).astype(bool)] if COUNTS in df.columns else df
                 else:
                     df = df[status.str.split(" ").str[0] == fit]
         if len(df) and "applicability" in df.columns:
@@ -693,11 +706,13 @@ class EvidencePage(Page):
             muted = df["applicability"].map(counts_for_nothing)
             kind = df["kind"] if "kind" in df.columns else pd.Series([""] * len(df), index=df.index)
             gone = df["excluded"].notna() if "excluded" in df.columns else pd.Series([False] * len(df), index=df.index)
-            suffix = [_(" — excluded (fails parity)") if x else _(" — predicted") if k == "PREDICTED"
-                      and not m else _(" — proxy") if v == "proxy" else _(" — does not count") if m else ""
+            if COUNTS in df.columns:  # the Assessment's rule: a run that counts for nothing says so
+                muted = ~df[COUNTS].fillna(True).astype(bool)
+            suffix = [_(" — excluded (fails parity)") if x else _(" — does not count") if m else
+                      _(" — predicted") if k == "PREDICTED" else _(" — proxy") if v == "proxy" else ""
                       for v, m, k, x in zip(status, muted, kind, gone, strict=True)]
             df = df.assign(groupbase_=df["group_"], group_=df["group_"] + suffix)
-        shown = df.drop(columns=[c for c in ("group_", "groupbase_") if c in df.columns])
+        shown = df.drop(columns=[c for c in ("group_", "groupbase_", COUNTS) if c in df.columns])
         self.table.headers = {c: self.column_title(c) for c in shown.columns}
         self.table.header_tips = {c: f"{self.column_title(c)} ({c})" for c in shown.columns}
         self.table.value_labels = {"applicability": self.fit_label, "kind": self.kind_label}

@@ -210,10 +210,10 @@ class OptionCard(QFrame):
         notes = [text(m) for m in (*oa.vetoes, *oa.messages) if m.id != "option.no_capacity"
                  or oa.slo_standing.reason is None]
         notes[:0] = [text(m) for m in oa.capacity.caveats]  # what the capacity rests on, from the Assessment
-        if oa.runs_counting_for_nothing:  # the Assessment decides; the card says it
+        if oa.runs_counting_for_nothing:  # the Assessment decides (the rule the Evidence page filters by); the card says it
             notes.insert(0, fmt(ngettext("{n} run does not count: %1", "{n} runs do not count: %1",
                                          oa.runs_counting_for_nothing).format(n=oa.runs_counting_for_nothing),
-                                self.fit_text(oa.fit)))
+                                self.fit_text(oa.not_counting)))
         if oa.checklist.blockers:
             notes.append(fmt(ngettext("{n} blocker: %1", "{n} blockers: %1",
                                       len(oa.checklist.blockers)).format(n=len(oa.checklist.blockers)),
