@@ -380,6 +380,10 @@ def _named(key: str, value: object) -> object:
 _ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
+#: the whole part of a figure written by a format spec, of four digits or more and no exponent
+_THOUSANDS = re.compile(r"(?<![\d.])\d{4,}(?=(?:\.\d*)?(?:%|\s|$))")
+
+
 class _Formatter(string.Formatter):
     def __init__(self, translate: Translate | None, field: str | None = None,
                  figures: frozenset[str] = frozenset(), codes: Mapping[str, str] | None = None):
@@ -418,8 +422,13 @@ class _Formatter(string.Formatter):
             return value  # a figure's spec on text (an older version's stored text that is no figure)
         if format_spec:
             text = format(value, format_spec)
-            # a number formatted as written, with the language's separators
-            return formatting.localized(text) if isinstance(value, Real) and not isinstance(value, bool) else text
+            if not isinstance(value, Real) or isinstance(value, bool):
+                return text
+            # a number formatted as written, with the language's separators; in another language than
+            # English its thousands grouped as every figure of that language is ("2.000 ms", not "2000 ms")
+            if i18n.language() != i18n.DEFAULT and "," not in format_spec and format_spec[-1:] not in "bcdnoxX":
+                text = _THOUSANDS.sub(lambda m: f"{int(m.group(0)):,}", text, count=1)
+            return formatting.localized(text)
         if value is None:
             return formatting.DASH
         if isinstance(value, bool):
