@@ -218,3 +218,24 @@ def test_the_criteria_tab_names_each_metric_in_both_languages(qapp):
             tips = [model.index(r, 1).data(Qt.ItemDataRole.ToolTipRole) for r in range(model.rowCount())]
         assert name in metrics and "cost_per_m_tokens_usd" not in metrics
         assert "cost_per_m_tokens_usd" in tips
+
+
+def test_the_overview_card_and_the_evidence_page_say_alike_what_does_not_count(make_window, qtbot):
+    """One rule (``Assessment.run_counts_for_nothing``): the card's "3 runs do not count: 3 proxies" are
+    the runs the Evidence page greys, leaves out of "that count" and counts out of its summary."""
+    window = make_window()
+    overview = window.show_page("overview")
+    card = next(c for c in overview.cards if c.option_id == "keep-sglang-h100")
+    assert "3 runs do not count: 3 proxies" in card.note.text()
+    page = window.show_page("evidence")
+    page.tabs.setCurrentWidget(page.table_tab)
+    cols = [page.proxy.headerData(i, Qt.Orientation.Horizontal, Qt.ItemDataRole.UserRole)
+            for i in range(page.proxy.columnCount())]
+    h100 = "sglang_dsv4_flash_h100_tp8_fp4_illustrative.jsonl"
+    rows = [r for r in range(page.proxy.rowCount()) if page.proxy.index(r, cols.index("file")).data() == h100]
+    assert len(rows) == 3
+    assert all(page.proxy.index(r, 0).data(Qt.ItemDataRole.ForegroundRole) is not None for r in rows)  # greyed
+    page.fit_filter.setCurrentIndex(page.fit_filter.findData("counts"))
+    assert h100 not in [page.proxy.index(r, cols.index("file")).data() for r in range(page.proxy.rowCount())]
+    summary = page.summary.frame()
+    assert int(summary.loc[summary["group"] == "Keep H100, serve with SGLang", "counting"].iloc[0]) == 0

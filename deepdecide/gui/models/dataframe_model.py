@@ -49,15 +49,19 @@ class DataFrameModel(QAbstractTableModel):
         # rows whose ``muted_column`` value satisfies ``muted`` are shown greyed (e.g. runs that count for nothing)
         self.muted_column = ""
         self.muted: Callable[[Any], bool] | None = None
+        #: or, per frame row, whether it is greyed (given with the frame: ``set_frame(df, muted_rows)``)
+        self.muted_rows: list[bool] | None = None
         # rows with a value in ``struck_column`` are drawn struck through (e.g. runs excluded by a failing check)
         self.struck_column = ""
 
     def frame(self) -> pd.DataFrame:
         return self._df
 
-    def set_frame(self, df: pd.DataFrame) -> None:
-        """Replace the whole frame (a reset: the shape may change)."""
+    def set_frame(self, df: pd.DataFrame, muted_rows: list[bool] | None = None) -> None:
+        """Replace the whole frame (a reset: the shape may change); ``muted_rows``: per row of ``df``,
+        whether it is greyed (else ``muted_column`` and ``muted`` decide)."""
         self.beginResetModel()
+        self.muted_rows = muted_rows if muted_rows is not None and len(muted_rows) == len(df) else None
         self._df = df.reset_index(drop=True)
         self._numeric = [pd.api.types.is_numeric_dtype(t) and not pd.api.types.is_bool_dtype(t)
                          for t in self._df.dtypes]
@@ -247,6 +251,8 @@ class DataFrameModel(QAbstractTableModel):
         return flags is not None and 0 <= row < len(flags) and flags[row]
 
     def _is_muted(self, row: int) -> bool:  # a frame row
+        if self.muted_rows is not None:
+            return 0 <= row < len(self.muted_rows) and self.muted_rows[row]
         if self.muted is None:
             return False
         flags = self._flags(self.muted_column, self.muted)

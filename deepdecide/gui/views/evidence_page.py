@@ -76,8 +76,9 @@ def parse_estimate(text: str) -> list[float]:
 
 
 def counts_for_nothing(applicability: Any) -> bool:
-    """A run shown greyed: mismatched, needing context, or matching but from a file that counts for no
-    rung or capacity (illustrative: "matches (illustrative)")."""
+    """How a run fits, greyed without an Assessment's rule (a frame made without one): mismatched,
+    needing context, or matching but from a file that counts for no rung or capacity (illustrative:
+    "matches (illustrative)"). The page greys by ``Assessment.run_counts_for_nothing`` (``COUNTS``)."""
     text = str(applicability or "")
     return text in NOT_COUNTED or "(" in text
 
@@ -716,7 +717,8 @@ class EvidencePage(Page):
         self.table.headers = {c: self.column_title(c) for c in shown.columns}
         self.table.header_tips = {c: f"{self.column_title(c)} ({c})" for c in shown.columns}
         self.table.value_labels = {"applicability": self.fit_label, "kind": self.kind_label}
-        self.table.set_frame(shown)
+        # greyed: a run that counts for nothing, by the Assessment's rule (the one the filter reads)
+        self.table.set_frame(shown, (~df[COUNTS].fillna(True).astype(bool)).tolist() if COUNTS in df.columns else None)
         self._table_unsized = True
         self._size_table_columns()
         self.count_label.setText(fmt(_("%1 runs from %2 files. Times in ms, throughputs in tokens/s; "
