@@ -74,8 +74,9 @@ def test_sample_runs_stay_visible_after_an_import_and_the_window_keeps_its_size(
     assert all(after[k] == v for k, v in colours.items())
     assert len(set(after.values())) == len(after)
     # the legend gives full names and sits outside the plot; the view is padded, never a sliver
-    # (with what its runs count for, as every group's entry says: the sample's V4 runs are accepted proxies)
-    assert "Keep H100, serve with SGLang — proxy" in page.sweep_chart.legend_texts()
+    # (with what its runs count for, as every group's entry says: the sample's V4 runs are accepted proxies that
+    # give the option no capacity, so by the Assessment's one rule they count for nothing, as the Overview card says)
+    assert "Keep H100, serve with SGLang — does not count" in page.sweep_chart.legend_texts()
     assert page.sweep_chart.legend.parentItem() is not page.sweep_chart.getPlotItem().getViewBox()
     (_x0, _x1), (y0, y1) = page.throughput.getPlotItem().viewRange()
     assert y0 <= 0 and y1 > 2500
