@@ -664,7 +664,8 @@ def _decode_stored(body: dict[str, Any], rows: list[str]) -> Workspace:
     evidence = body.get("evidence")
     datas = evidence.get("files") if isinstance(evidence, dict) else None
     if not isinstance(evidence, dict) or not isinstance(datas, list) or len(datas) != len(rows):
-        return codec.from_data(Workspace, body)  # type: ignore[no-any-return]
+        whole: Workspace = codec.from_data(Workspace, body)
+        return whole
     doc: Workspace = codec.from_data(Workspace, {**body, "evidence": {**evidence, "files": []}})
     kept = _DECODED_ROWS
     objects = []
