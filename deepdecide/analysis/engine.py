@@ -546,10 +546,10 @@ def _criteria_values(options: Sequence[OptionAssessment], setup: ScoringSetup) -
 
 
 # The prepared inputs of the last workspace evaluated: a weight slider changes only the criteria's
-# weights, and nothing ``_prepare`` builds before the criteria depends on them. Kept with the
-# language it was built in (some of its notes are worded in it); the workspace's other parts are
-# compared by identity (they are immutable), never by value.
-_LAST_PREPARED: list[tuple[Workspace, str, _Prepared]] = []
+# weights, and nothing ``_prepare`` builds before the criteria depends on them. Kept with what it
+# was built under besides the workspace (``_context``); the workspace's other parts are compared by
+# identity (they are immutable), never by value.
+_LAST_PREPARED: list[tuple[Workspace, tuple[object, ...], _Prepared]] = []
 _OTHER_FIELDS = tuple(f.name for f in fields(Workspace) if f.name != "criteria")
 _CRITERION_FIELDS = tuple(f.name for f in fields(Criterion) if f.name != "weight")
 
@@ -581,18 +581,24 @@ def _reweighted(prep: _Prepared, ws: Workspace) -> _Prepared:
                    model=prep.model_of(setup, values))
 
 
+def _context() -> tuple[object, ...]:
+    """What the prepared inputs rest on besides the workspace: the language (some notes are worded
+    in it) and the judges registered per option kind (``standing.register``)."""
+    return i18n.language(), tuple(standing_._JUDGES.items())
+
+
 def _prepared(ws: Workspace) -> _Prepared:
     """``_prepare(ws)``, or the last workspace's prepared inputs re-weighted when ``ws`` differs from
     it only in criteria weights (and its evidence index is still the one kept)."""
-    lang = i18n.language()
+    context = _context()
     last = next(iter(_LAST_PREPARED), None)
     kept = next(iter(_LAST_INDEX), (None, None))[1]
-    if last is not None and last[1] == lang and last[2].index is kept and kept is not None \
+    if last is not None and last[1] == context and last[2].index is kept and kept is not None \
             and _weights_only(last[0], ws):
         prep = _reweighted(last[2], ws)
     else:
         prep = _prepare(ws)
-    _LAST_PREPARED[:] = [(ws, lang, prep)]
+    _LAST_PREPARED[:] = [(ws, context, prep)]
     return prep
 
 

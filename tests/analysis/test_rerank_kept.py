@@ -2,7 +2,8 @@
 when a workspace differs from the last one only in its criteria's weights, the money, capacity and
 evidence are not worked out again. The Assessment it gives equals a full evaluation's, field by
 field (NaN equal to NaN), with or without sensitivity and Monte Carlo; any other change (an SLO
-field, a price, the evidence, a criterion's other fields, the language) evaluates afresh."""
+field, a price, the evidence, a criterion's other fields, the language, an option kind's judge)
+evaluates afresh."""
 
 from __future__ import annotations
 
@@ -15,12 +16,12 @@ import numpy as np
 import pytest
 from analysis_factory import criteria, evidence, with_blocker, with_option, workspace
 
-from deepdecide.analysis import engine, evaluate, summary
+from deepdecide.analysis import engine, evaluate, standing, summary
 from deepdecide.analysis import evidence as ev
-from deepdecide.analysis.assessment import Assessment
+from deepdecide.analysis.assessment import MEETS_SLO, Assessment
 from deepdecide.domain import i18n
 from deepdecide.domain.common import Estimate
-from deepdecide.domain.workspace import Direction, Workspace
+from deepdecide.domain.workspace import Direction, Strategy, Workspace
 from deepdecide.storage.files import load_workspace, sample_workspace_path
 
 
@@ -251,6 +252,19 @@ def test_another_language_evaluates_afresh(prepared):
         got = evaluate(changed, sensitivity=False)
         assert prepared == [changed]
         _check(got, _full(changed, sensitivity=False), "es")
+
+
+def test_another_judge_of_an_option_kind_evaluates_afresh(prepared, monkeypatch):
+    """An option kind's judge against the SLO (``standing.register``) is part of what was prepared."""
+    ws = workspace()
+    changed = _reweight(ws, tco_usd=2.0)
+    evaluate(ws, sensitivity=False)
+    monkeypatch.setattr(standing, "_JUDGES", dict(standing._JUDGES))
+    standing.register(Strategy.PORT.value, lambda ws, option, cap: MEETS_SLO)
+    prepared.clear()
+    got = evaluate(changed, sensitivity=False)
+    assert prepared == [changed] and got.option("port-deepinfer-h100").slo_standing == MEETS_SLO
+    _check(got, _full(changed, sensitivity=False), "judge")
 
 
 def test_the_evidence_index_forgotten_evaluates_afresh(prepared):
