@@ -676,11 +676,15 @@ def _with_range_notes(flips: tuple[InputFlip, ...], options: Sequence[OptionAsse
 
 
 def evaluate(ws: Workspace, *, sensitivity: bool = True, monte_carlo: bool = False,
-             draws: int | None = None, seed: int | None = None, cancel: Cancellable | None = None) -> Assessment:
+             draws: int | None = None, seed: int | None = None, cancel: Cancellable | None = None,
+             keep: bool = True) -> Assessment:
     """Assess every option of the workspace. Never raises on bad numbers: problems become
     messages on the option or criterion they concern, missing values None with a reason.
-    ``cancel`` is checked between the Monte Carlo's blocks of draws (``Cancelled``)."""
-    prep = _prepared(ws)
+    ``cancel`` is checked between the Monte Carlo's blocks of draws (``Cancelled``).
+    A workspace that differs from the last one evaluated only in its criteria's weights re-scores
+    that one's prepared inputs (``_prepared``: the same result); ``keep`` False evaluates afresh,
+    neither using nor replacing them (a record build)."""
+    prep = _prepared(ws) if keep else _prepare(ws)
     options, ranking, norm, eligible = _score(prep)
     winner = ranking[0] if ranking else None
     messages = list(prep.messages)

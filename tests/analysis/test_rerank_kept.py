@@ -278,6 +278,28 @@ def test_the_evidence_index_forgotten_evaluates_afresh(prepared):
     assert len(prepared) == 1
 
 
+def test_not_kept_evaluates_afresh(prepared):
+    """``keep=False`` (a record build) neither re-scores the kept inputs nor replaces them."""
+    ws = workspace()
+    changed = _reweight(ws, tco_usd=2.0)
+    evaluate(ws)
+    kept = engine._LAST_PREPARED[0]
+    prepared.clear()
+    got = evaluate(changed, keep=False)
+    assert prepared == [changed] and len(engine._LAST_PREPARED) == 1 and engine._LAST_PREPARED[0] is kept
+    _check(got, _full(changed), "not kept")
+
+
+def test_a_record_build_evaluates_afresh(prepared):
+    from deepdecide.report.render import evaluate as record_evaluate
+
+    ws = workspace()
+    evaluate(ws, sensitivity=False)
+    prepared.clear()
+    record_evaluate(_reweight(ws, tco_usd=2.0))
+    assert len(prepared) == 1
+
+
 def test_one_workspace_kept():
     ws = workspace()
     evaluate(ws)
