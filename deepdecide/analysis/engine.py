@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -85,12 +86,13 @@ from deepdecide.analysis.risks import recommendation_risks
 from deepdecide.analysis.scoring import ScoringSetup, compile_criteria, normalize, vetoes, weighted_sum
 from deepdecide.analysis.sensitivity import input_flips, weight_intervals
 from deepdecide.analysis.standing import standing
+from deepdecide.domain import i18n
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.matrix import SupportStatus
 from deepdecide.domain.messages import Message, chain, msg
 from deepdecide.domain.progress import Cancellable, ProgressCallback
 from deepdecide.domain.validation import estimate_problem
-from deepdecide.domain.workspace import Answer, Option, Strategy, Workspace
+from deepdecide.domain.workspace import Answer, Criterion, Option, Strategy, Workspace
 
 DEV_ONLY_REASON = msg("eligibility.dev_only", "strategy dev-only: development and evaluation only, never production "
                       "capacity (a small workstation group is not a substitute for the reference topologies)")
@@ -147,6 +149,11 @@ class _Prepared:
     crossover: Crossover | None = None
     demand: DemandSplit | None = None
     reproductions: tuple[PredictionPair, ...] = ()
+    # what a weight-only change rebuilds (``_reweighted``): where the criteria's messages sit in
+    # ``messages``, the scenario model built for other criteria, the evidence index it rests on
+    setup_at: int = 0
+    model_of: Callable[[ScoringSetup, np.ndarray], ScenarioModel] | None = None
+    index: EvidenceIndex | None = None
 
 
 # The evidence index of the last workspace evaluated, with what it was built from: judging every run
@@ -472,21 +479,9 @@ def _prepare(ws: Workspace, views: bool = True) -> _Prepared:
     options = [replace(oa, article=answer_questions(ws, idx, oa)) for oa in options]
 
     setup = compile_criteria(ws.criteria)
+    setup_at = len(messages)
     messages.extend(setup.messages)
-    figures = []
-    values = np.full((len(options), len(setup.criteria)), np.nan)
-    for j, oa in enumerate(options):
-        figs: dict[str, Figure] = {}
-        row = []
-        for c in setup.criteria:
-            f = figs.get(c.metric)
-            if f is None:
-                f = figs[c.metric] = _METRIC_FIGURES[c.metric](oa)
-            row.append(f)
-        figures.append(row)
-        for k, f in enumerate(row):
-            if f.value is not None and math.isfinite(f.value):
-                values[j, k] = f.value
+    figures, values = _criteria_values(options, setup)
     elec = _usable(a.electricity_usd_per_kwh)
     engc = _usable(a.engineer_usd_per_week)
     horizon = a.horizon_years if a.horizon_years and a.horizon_years > 0 else None
@@ -514,11 +509,12 @@ def _prepare(ws: Workspace, views: bool = True) -> _Prepared:
     if horizon_est is not None or growth_est is not None:  # year slots for the longest horizon drawn
         lay = layout_of(ws, inputs, g, horizon_high=horizon_est.high if horizon_est is not None else None,
                         grows=growth_est is not None and growth_est.low < growth_est.high)
-    model = ScenarioModel(inputs, lay, run.params, elec, engc, setup, values, static_eligible,
-                          pue=pue, util=util, view=view, demand=demand_est, growth=growth_est, horizon=horizon_est,
-                          bridge=(run.detail["bridge_month_cash"], run.detail["bridge_month_value"]),
-                          held=_held(options, combined), pools=_pools(ws, money_of, combined),
-                          pool_caps=_pool_caps(ws, plans))
+    model_of = partial(ScenarioModel, inputs, lay, run.params, elec, engc, static_eligible=static_eligible,
+                       pue=pue, util=util, view=view, demand=demand_est, growth=growth_est, horizon=horizon_est,
+                       bridge=(run.detail["bridge_month_cash"], run.detail["bridge_month_value"]),
+                       held=_held(options, combined), pools=_pools(ws, money_of, combined),
+                       pool_caps=_pool_caps(ws, plans))
+    model = model_of(setup, values)
     runs, parity = attributions(idx, ws)
     start = decision_month(ws)
     money = Money(start.strftime("%Y-%m") if start else "", int(run.detail["horizon_months"][0, 0])
@@ -527,7 +523,83 @@ def _prepare(ws: Workspace, views: bool = True) -> _Prepared:
                   int(a.spare_units or 0), _money_notes(ws, base, base_named, g))
     return _Prepared(ws, options, inputs, setup, values, figures, model, messages, runs, parity, tuple(idx.fits),
                      idx.pairs, tuple(idx.predictor_errors.values()), price_list(ws, inputs), money, cross,
-                     pools_.demand_split(demand, g.tokens_in), idx.reproductions)
+                     pools_.demand_split(demand, g.tokens_in), idx.reproductions, setup_at, model_of, idx)
+
+
+def _criteria_values(options: Sequence[OptionAssessment], setup: ScoringSetup) -> tuple[list[list[Figure]], np.ndarray]:
+    """Each option's figure of each usable criterion, and their values (O, K) (NaN: missing)."""
+    figures = []
+    values = np.full((len(options), len(setup.criteria)), np.nan)
+    for j, oa in enumerate(options):
+        figs: dict[str, Figure] = {}
+        row = []
+        for c in setup.criteria:
+            f = figs.get(c.metric)
+            if f is None:
+                f = figs[c.metric] = _METRIC_FIGURES[c.metric](oa)
+            row.append(f)
+        figures.append(row)
+        for k, f in enumerate(row):
+            if f.value is not None and math.isfinite(f.value):
+                values[j, k] = f.value
+    return figures, values
+
+
+# The prepared inputs of the last workspace evaluated: a weight slider changes only the criteria's
+# weights, and nothing ``_prepare`` builds before the criteria depends on them. Kept with what it
+# was built under besides the workspace (``_context``); the workspace's other parts are compared by
+# identity (they are immutable), never by value.
+_LAST_PREPARED: list[tuple[Workspace, tuple[object, ...], _Prepared]] = []
+_OTHER_FIELDS = tuple(f.name for f in fields(Workspace) if f.name != "criteria")
+_CRITERION_FIELDS = tuple(f.name for f in fields(Criterion) if f.name != "weight")
+
+
+def _same(a: object, b: object) -> bool:
+    """The same object, or the same text or integer (exactly those types: never 1 for 1.0)."""
+    return a is b or (type(a) is type(b) and type(a) in (str, int) and a == b)
+
+
+def _weights_only(old: Workspace, new: Workspace) -> bool:
+    """Whether ``new`` is ``old`` but for its criteria's weights (nothing else differs)."""
+    if type(old) is not type(new) or len(old.criteria) != len(new.criteria):
+        return False
+    if not all(_same(getattr(old, f), getattr(new, f)) for f in _OTHER_FIELDS):
+        return False
+    return all(a is b or (type(a) is type(b) and all(_same(getattr(a, f), getattr(b, f)) for f in _CRITERION_FIELDS))
+               for a, b in zip(old.criteria, new.criteria, strict=True))
+
+
+def _reweighted(prep: _Prepared, ws: Workspace) -> _Prepared:
+    """``prep`` for ``ws``, which differs from ``prep.ws`` only in its criteria's weights: the criteria
+    compiled again, their values read from the options again, the scenario model built again."""
+    assert prep.model_of is not None
+    setup = compile_criteria(ws.criteria)
+    figures, values = _criteria_values(prep.options, setup)
+    at = prep.setup_at
+    messages = [*prep.messages[:at], *setup.messages, *prep.messages[at + len(prep.setup.messages):]]
+    return replace(prep, ws=ws, setup=setup, values=values, figures=figures, messages=messages,
+                   model=prep.model_of(setup, values))
+
+
+def _context() -> tuple[object, ...]:
+    """What the prepared inputs rest on besides the workspace: the language (some notes are worded
+    in it) and the judges registered per option kind (``standing.register``)."""
+    return i18n.language(), tuple(standing_._JUDGES.items())
+
+
+def _prepared(ws: Workspace) -> _Prepared:
+    """``_prepare(ws)``, or the last workspace's prepared inputs re-weighted when ``ws`` differs from
+    it only in criteria weights (and its evidence index is still the one kept)."""
+    context = _context()
+    last = next(iter(_LAST_PREPARED), None)
+    kept = next(iter(_LAST_INDEX), (None, None))[1]
+    if last is not None and last[1] == context and last[2].index is kept and kept is not None \
+            and _weights_only(last[0], ws):
+        prep = _reweighted(last[2], ws)
+    else:
+        prep = _prepare(ws)
+    _LAST_PREPARED[:] = [(ws, context, prep)]
+    return prep
 
 
 def _score(prep: _Prepared) -> tuple[list[OptionAssessment], tuple[str, ...], np.ndarray, np.ndarray]:
@@ -604,11 +676,15 @@ def _with_range_notes(flips: tuple[InputFlip, ...], options: Sequence[OptionAsse
 
 
 def evaluate(ws: Workspace, *, sensitivity: bool = True, monte_carlo: bool = False,
-             draws: int | None = None, seed: int | None = None, cancel: Cancellable | None = None) -> Assessment:
+             draws: int | None = None, seed: int | None = None, cancel: Cancellable | None = None,
+             keep: bool = True) -> Assessment:
     """Assess every option of the workspace. Never raises on bad numbers: problems become
     messages on the option or criterion they concern, missing values None with a reason.
-    ``cancel`` is checked between the Monte Carlo's blocks of draws (``Cancelled``)."""
-    prep = _prepare(ws)
+    ``cancel`` is checked between the Monte Carlo's blocks of draws (``Cancelled``).
+    A workspace that differs from the last one evaluated only in its criteria's weights re-scores
+    that one's prepared inputs (``_prepared``: the same result); ``keep`` False evaluates afresh,
+    neither using nor replacing them (a record build)."""
+    prep = _prepared(ws) if keep else _prepare(ws)
     options, ranking, norm, eligible = _score(prep)
     winner = ranking[0] if ranking else None
     messages = list(prep.messages)

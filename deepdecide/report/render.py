@@ -70,8 +70,8 @@ def normalise_sections(sections: Iterable[str] | None) -> tuple[str, ...]:
 
 def evaluate(ws: Workspace, cancel: Cancellable | None = None) -> Assessment:
     """The assessment of the workspace, with sensitivity and the seeded Monte Carlo (deterministic),
-    evaluated once, draws included (as ``deepdecide verify`` does)."""
-    return _evaluate(ws, sensitivity=True, monte_carlo=True, cancel=cancel)
+    evaluated once and afresh, draws included (as ``deepdecide verify`` does)."""
+    return _evaluate(ws, sensitivity=True, monte_carlo=True, cancel=cancel, keep=False)
 
 
 def check_previous(ws: Workspace, previous_inputs: bytes) -> None:
