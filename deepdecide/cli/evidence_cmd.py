@@ -209,9 +209,12 @@ def fit_summary(ws: Workspace, indexes: Iterable[int]) -> list[str]:
     from deepdecide.domain import formatting
 
     a = evaluate(ws, sensitivity=False)
+    of_file: dict[int, list[EvidenceFit]] = {}  # each file's lines, gathered once (not a pass over all per file)
+    for x in a.evidence_fit:
+        of_file.setdefault(x.file_index, []).append(x)
     out = []
     for i in indexes:
-        fits = [x for x in a.evidence_fit if x.file_index == i]
+        fits = of_file.get(i, [])
         if not fits:
             continue
         by: dict[str, list[EvidenceFit]] = {}

@@ -91,6 +91,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from deepdecide.domain.collector import paused
+
+    with paused():  # reading thousands of files and writing the workspace: allocation-heavy, next to no garbage
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     from deepdecide.cli.evidence_args import context_from
     from deepdecide.importers.registry import import_file
     from deepdecide.importers.result import ImportResult

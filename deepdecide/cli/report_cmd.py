@@ -127,6 +127,13 @@ def _told_left_out(ws: Workspace, path: str | None) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from deepdecide.domain.collector import paused
+
+    with paused():  # reading the workspace and building the record: allocation-heavy, next to no garbage
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     from deepdecide.report import ReportError, SignRequest, write_record
     from deepdecide.report.signing import SigningError
     from deepdecide.storage.files import builtin_sample, load_workspace

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import io
 import os
 import re
 import tempfile
@@ -19,6 +20,7 @@ from typing import Any, cast
 
 import yaml
 
+from deepdecide.domain.collector import paused
 from deepdecide.domain.errors import ValidationError
 from deepdecide.domain.i18n import _
 from deepdecide.domain.userfiles import read_user_file, refuse_non_regular_target
@@ -692,9 +694,119 @@ if hasattr(yaml, "CSafeDumper"):
     _CDumper.add_representer(str, _str_presenter)
 
 
+_DUMP_OPTIONS: dict[str, Any] = {"sort_keys": False, "allow_unicode": True, "width": 100, "default_flow_style": False}
+
+
 def dump_yaml(data: Any) -> str:
-    return yaml.dump(data, Dumper=_CDumper or _Dumper, sort_keys=False, allow_unicode=True, width=100,
-                     default_flow_style=False)
+    """The YAML text of plain ``data``: the same text as ``dump_yaml_library`` (the reference), built
+    faster (``_FastDumper``: nodes made directly from the plain values, the collector paused while
+    the tree of nodes is built and written); data holding any other type of value goes the library's
+    way, which refuses it as always."""
+    if _CDumper is None:
+        return dump_yaml_library(data)
+    with paused():  # a node per value: the collector would walk the growing tree again and again
+        try:
+            root = _nodes(data)
+        except _NotPlain:
+            return dump_yaml_library(data)
+        stream = io.StringIO()
+        dumper = _FastDumper(stream, default_style=None, canonical=None, indent=None, line_break=None,
+                             encoding=None, version=None, tags=None, explicit_start=None, explicit_end=None,
+                             **_DUMP_OPTIONS)
+        try:
+            dumper.open()
+            dumper.serialize(root)
+            dumper.close()
+        finally:
+            dumper.dispose()
+        return stream.getvalue()
+
+
+def dump_yaml_library(data: Any) -> str:
+    """The YAML text of ``data`` as PyYAML's representer makes it (libyaml's emitter where present):
+    the reference ``dump_yaml`` must match byte for byte (tests/storage/test_yaml_dump.py)."""
+    return yaml.dump(data, Dumper=_CDumper or _Dumper, **_DUMP_OPTIONS)
+
+
+class _NotPlain(Exception):
+    """A value ``_nodes`` does not build (not exactly a str, int, float, bool, None, dict or list)."""
+
+
+_STR_TAG = "tag:yaml.org,2002:str"
+_FLOAT_TAG = "tag:yaml.org,2002:float"
+_INF = yaml.SafeDumper.inf_value
+
+
+def _nodes(data: Any) -> yaml.Node:
+    """The node tree SafeRepresenter (with ``_str_presenter``, ``default_flow_style=False``, keys in
+    their order) builds for ``data``, made directly: one function, no dispatch per value. A dict or
+    list met twice is the same node, as the representer's (the emitter gives it an anchor)."""
+    scalar, mapping, sequence = yaml.ScalarNode, yaml.MappingNode, yaml.SequenceNode
+    seen: dict[int, yaml.Node] = {}
+
+    def node(value: Any) -> yaml.Node:
+        kind = type(value)
+        if kind is str:
+            return scalar(_STR_TAG, value, style="|" if "\n" in value else None)
+        if kind is float:
+            if value != value or (value == 0.0 and value == 1.0):
+                text = ".nan"
+            elif value == _INF:
+                text = ".inf"
+            elif value == -_INF:
+                text = "-.inf"
+            else:
+                text = repr(value).lower()
+                if "." not in text and "e" in text:
+                    text = text.replace("e", ".0e", 1)
+            return scalar(_FLOAT_TAG, text)
+        if kind is dict or kind is list:
+            known = seen.get(id(value))
+            if known is not None:
+                return known
+            items: list[Any] = []
+            if kind is dict:
+                made: yaml.Node = mapping("tag:yaml.org,2002:map", items, flow_style=False)
+                seen[id(value)] = made
+                for k, v in value.items():
+                    items.append((node(k), node(v)))
+            else:
+                made = sequence("tag:yaml.org,2002:seq", items, flow_style=False)
+                seen[id(value)] = made
+                for v in value:
+                    items.append(node(v))
+            return made
+        if kind is bool:
+            return scalar("tag:yaml.org,2002:bool", "true" if value else "false")
+        if kind is int:
+            return scalar("tag:yaml.org,2002:int", str(value))
+        if value is None:
+            return scalar("tag:yaml.org,2002:null", "null")
+        raise _NotPlain
+
+    return node(data)
+
+
+if _CDumper is not None:
+    class _FastDumper(_CDumper):
+        """libyaml's emitter asks the resolver twice per scalar whether its text reads back as its tag.
+        Without path resolvers (none are added) the answer to the first question depends only on the
+        text, so it is kept per dump, and the second (no implicit resolvers asked) is always the default
+        scalar tag."""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._resolved: dict[str, str] = {}
+
+        def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+            if kind is yaml.ScalarNode and not self.yaml_path_resolvers:
+                if not implicit[0]:
+                    return self.DEFAULT_SCALAR_TAG
+                got = self._resolved.get(value)
+                if got is None:
+                    got = self._resolved[value] = super().resolve(kind, value, implicit)
+                return got
+            return super().resolve(kind, value, implicit)
 
 
 STALE_AFTER_S = 3600  # a temporary file of a save older than this, or whose process is gone, is stale
