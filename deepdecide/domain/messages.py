@@ -424,9 +424,10 @@ class _Formatter(string.Formatter):
             text = format(value, format_spec)
             if not isinstance(value, Real) or isinstance(value, bool):
                 return text
-            # a number formatted as written, with the language's separators; in another language than
-            # English its thousands grouped as every figure of that language is ("2.000 ms", not "2000 ms")
-            if i18n.language() != i18n.DEFAULT and "," not in format_spec and format_spec[-1:] not in "bcdnoxX":
+            # a number formatted as written, with the language's separators and its thousands grouped as
+            # every figure of every language is (one rule: "2,000 ms" in English, "2.000 ms" in Spanish,
+            # never "2000 ms"); an integer spec (a line number, "{n:d}") and an exponent as written
+            if "," not in format_spec and format_spec[-1:] not in "bcdnoxX":
                 text = _THOUSANDS.sub(lambda m: f"{int(m.group(0)):,}", text, count=1)
             return formatting.localized(text)
         if value is None:

@@ -215,8 +215,8 @@ def test_an_older_slo_condition_states_ttft_and_tpot_in_its_own_fields():
     moved = replace(sample, slo=sample.slo.replace(tpot_p99_ms=40))
     [check] = [t for t in check_revisit(moved, dt.date(2026, 12, 1)).triggers if t.kind == "slo"]
     assert check.fired is True
-    assert str(check.reason) == ("the SLO is TTFT p99 ≤ 2000 ms, TPOT p99 ≤ 40 ms "
-                                 "(decided under TTFT p99 ≤ 2000 ms, TPOT p99 ≤ 50 ms)")
+    assert str(check.reason) == ("the SLO is TTFT p99 ≤ 2,000 ms, TPOT p99 ≤ 40 ms "
+                                 "(decided under TTFT p99 ≤ 2,000 ms, TPOT p99 ≤ 50 ms)")
 
 
 @pytest.mark.gui
