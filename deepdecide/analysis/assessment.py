@@ -305,7 +305,7 @@ class CapacityPoint:
     request_rate: float | None
     tps_per_gpu: float | None
     meets_slo: bool
-    failures: tuple[str, ...] = ()
+    failures: tuple[Message, ...] = ()  # the limits it misses, messages (JSON: their English text)
     max_rate: bool = False  # offered as fast as possible (request rate "inf")
     source: str = ""  # own, third_party, proxy or predicted
     excluded: str = ""  # why the run counts for nothing here (its runtime x platform fails a parity check)
@@ -1324,6 +1324,9 @@ def to_data(obj: Any) -> Any:
         if isinstance(obj, Classification):
             out["label"] = obj.label
             out["sources"] = [english(s) for s in obj.sources]  # as before: "title (as of)" text
+        if isinstance(obj, CapacityPoint):  # the reasons as English text, as before; each message beside
+            out["failures"] = [english(f) for f in obj.failures]
+            out["failure_messages"] = [f.to_data() for f in obj.failures]
         if isinstance(obj, CapacityPoint) and obj.max_rate and obj.request_rate is None:
             out["request_rate"] = "inf"  # unlimited: the string, never null or a non-finite float
         if isinstance(obj, Capacity):

@@ -159,7 +159,7 @@ class _Best:
     i: int
     frac: float = 0.0
     limit: str = ""
-    next_failures: tuple[str, ...] = ()
+    next_failures: tuple[Message, ...] = ()
 
 
 def _search(idx: EvidenceIndex, runs: Sequence[BenchmarkRun], slo: SLO) -> tuple[_Best | None, BenchmarkRun | None]:
@@ -215,7 +215,7 @@ def _figure(best: _Best, target: str, source: CapacitySource, scale: float) -> t
             TrailItem(msg("trail.meets_slo", "meets the SLO at"), t, UNIT, _src_with(r, label)),
             TrailItem(msg("trail.misses_slo", "misses the SLO at"), output_tps_per_gpu(nxt), UNIT,
                       msg("trail.misses_because", "{source}: {failures}", source=_src(nxt),
-                          failures="; ".join(str(f) for f in best.next_failures))),
+                          failures=chain(best.next_failures))),
             TrailItem(msg("trail.step_fraction", "fraction of the step where {limit} reaches its limit",
                           limit=best.limit), best.frac, "", msg("trail.linear", "linear")),
             TrailItem("SLO", target, "", WORKSPACE_SLO),
@@ -472,7 +472,7 @@ def _capacity(idx: EvidenceIndex, option: Option, slo: SLO) -> Capacity:
     skipped_note, unjudged = _unjudged_note(idx, skipped, slo) if skipped else (None, ())
     if failing is not None:
         source, runs, lightest = failing
-        failures = "; ".join(idx.failures(lightest, slo))
+        failures = chain(idx.failures(lightest, slo))
         why = msgn("capacity.fails_slo",
                    "fails the SLO at the lightest measured load: {run} ({source}): {failures}; "
                    "the {n} applicable run of {runtime} on {platform} does not meet {slo}",

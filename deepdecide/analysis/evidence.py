@@ -47,7 +47,7 @@ from deepdecide.domain.evidence import (
 )
 from deepdecide.domain.i18n import _
 from deepdecide.domain.matrix import SupportMatrix, SupportStatus
-from deepdecide.domain.messages import Amount, Day, Message, Quoted, msg, msgn
+from deepdecide.domain.messages import Amount, Day, Message, Quoted, chain, msg, msgn
 from deepdecide.domain.slo import INTERACTIVITY, SLO, Judgement, Limit, assess, first_figure
 from deepdecide.domain.workspace import Answer, Option, TopologyKind, Workspace
 
@@ -155,7 +155,7 @@ class EvidenceIndex:
             got = self._slo_cache[key] = slo_judgement(run, slo, self.mappings.get(key, ()))
         return got
 
-    def failures(self, run: BenchmarkRun, slo: SLO) -> tuple[str, ...]:
+    def failures(self, run: BenchmarkRun, slo: SLO) -> tuple[Message, ...]:
         """The limits the run misses (empty: it misses none; it may still not be judged on some)."""
         return self.judgement(run, slo).failures
 
@@ -412,11 +412,11 @@ def slo_judgement(run: BenchmarkRun, slo: SLO, mappings: Sequence[StatMapping] =
     that completed no request fails."""
     got = assess(slo, run, mappings)
     if run.completed is not None and run.completed <= 0:
-        return replace(got, failures=("no request completed", *got.failures))
+        return replace(got, failures=(msg("slo.no_request_completed", "no request completed"), *got.failures))
     return got
 
 
-def slo_failures(run: BenchmarkRun, slo: SLO) -> tuple[str, ...]:
+def slo_failures(run: BenchmarkRun, slo: SLO) -> tuple[Message, ...]:
     """Why a run does not meet the SLO (empty: it misses no limit; see :func:`slo_judgement` for the
     limits it cannot be judged on)."""
     return slo_judgement(run, slo).failures
@@ -749,7 +749,7 @@ def _performs(idx: EvidenceIndex, option: Option, slo: SLO) -> Level:
     why = [msgn("performs.none_meets", "the {total} run does not meet the SLO ({slo})",
                 "none of {total} runs meets the SLO ({slo})", "total", total=len(runs), slo=target),
            msg("performs.closest", "closest, {run}: {failures}", run=run_label(closest),
-               failures="; ".join(idx.failures(closest, slo)))]
+               failures=chain(idx.failures(closest, slo)))]
     if proxy_reason is not None:
         why.append(proxy_reason)
     return Level(False, tuple(why), proxy=proxy_reason is not None)

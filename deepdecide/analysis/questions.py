@@ -42,7 +42,7 @@ from deepdecide.domain.environment import EnvironmentCapture, pin_text, summary
 from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, ParityKind, ProvenanceKind
 from deepdecide.domain.machine import ReqState, check_requirement, parse_version
 from deepdecide.domain.matrix import Component, Requirement, exact_platform
-from deepdecide.domain.messages import Message, Quoted, msg, msgn
+from deepdecide.domain.messages import Message, Quoted, chain, msg, msgn
 from deepdecide.domain.slo import SLO
 from deepdecide.domain.workspace import Answer, Option, Workspace
 
@@ -347,13 +347,13 @@ def _on_unit(run: BenchmarkRun, unit: int, prefill: int | None, decode: int | No
     return True
 
 
-def _judge(slo: SLO, run: BenchmarkRun) -> tuple[list[str], list[Message]]:
-    """(misses, unmeasured): the limits ``run`` misses (English, as every run's reason) and those its
+def _judge(slo: SLO, run: BenchmarkRun) -> tuple[list[Message], list[Message]]:
+    """(misses, unmeasured): the limits ``run`` misses (messages, as every run's reason) and those its
     file has no figure for (the limit's label, a message)."""
-    misses: list[str] = []
+    misses: list[Message] = []
     unmeasured: list[Message] = []
     if run.completed is not None and run.completed <= 0:
-        misses.append("no request completed")
+        misses.append(msg("slo.no_request_completed", "no request completed"))
     for entry, value in slo.active():
         figure = entry.figure(run)
         if figure is None:
@@ -432,7 +432,7 @@ def _distributed(ws: Workspace, option: Option, fits: Sequence[EvidenceFit]) -> 
                              "n", n=nothing))
     files = tuple(dict.fromkeys(f.file for f, _r in on_unit))
     meets: list[tuple[EvidenceFit, BenchmarkRun]] = []
-    misses: list[tuple[EvidenceFit, BenchmarkRun, list[str]]] = []
+    misses: list[tuple[EvidenceFit, BenchmarkRun, list[Message]]] = []
     unjudged: list[Message] = []
     for f, r in on_unit:
         missed, unmeasured = _judge(ws.slo, r)
@@ -465,7 +465,7 @@ def _distributed(ws: Workspace, option: Option, fits: Sequence[EvidenceFit]) -> 
         state = ANSWERED
         f, r, missed = min(misses, key=lambda frm: _load_key(frm[1]))
         answer = msg("article.dist.misses", "a serving unit of {unit} misses the SLO at every measured load; "
-                     "lightest, {run} ({file}): {reasons}", unit=unit_text, run=run_label(r), file=f.file, reasons="; ".join(missed))
+                     "lightest, {run} ({file}): {reasons}", unit=unit_text, run=run_label(r), file=f.file, reasons=chain(missed))
         concerns.append(msg("article.dist.concern", "the planned serving unit misses the SLO"))
     elif on_unit:
         state = PARTLY

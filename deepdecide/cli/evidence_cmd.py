@@ -43,7 +43,7 @@ from deepdecide.domain.errors import DeepdecideError
 from deepdecide.domain.evidence import ProvenanceKind, StatMapping
 from deepdecide.domain.i18n import N_, _, ngettext
 from deepdecide.domain.messages import join, name_of, names_of, naming, render_all
-from deepdecide.domain.vocabulary import word
+from deepdecide.domain.vocabulary import file_tool, word
 from deepdecide.domain.workload import ProxyAcceptance, TokenRange, parse_discount, parse_token_range
 
 if TYPE_CHECKING:
@@ -180,7 +180,7 @@ def _listed(ws: Workspace, only: int | None = None) -> str:
         p = f.provenance
         proxy = _(" — proxy accepted: {reason}").format(reason=f.proxy.reason) if f.proxy else ""
         kind = fits[0].kind.replace("_", "-") if fits else "own"
-        lines.append(f"{i}. {one_line(p.file_name)} ({p.tool}, {word(kind, 'kind of evidence')}){proxy}")
+        lines.append(f"{i}. {one_line(p.file_name)} ({file_tool(p.tool, p.tool_version)}, {word(kind, 'kind of evidence')}){proxy}")
         for m in f.mappings:
             lines.append("   " + _("stated mapping for the SLO check: {target} ≈ {source} × {factor} ({reason})").format(
                 target=m.target, source=m.source, factor=formatting.localized(f"{m.factor:g}"), reason=m.reason))

@@ -26,6 +26,7 @@ from deepdecide.domain.errors import DeepdecideError, EvidenceImportError
 from deepdecide.domain.evidence import CI_FIELDS, BenchmarkRun, ParityCheck, run_interval
 from deepdecide.domain.flags import english
 from deepdecide.domain.messages import run_field_words
+from deepdecide.domain.vocabulary import file_tool
 
 NAME = "inspect"
 HELP = N_("show what evidence files are recognised as, and their normalized rows")
@@ -92,7 +93,7 @@ def _fmt(value: Any) -> str:
 def print_result(path: str, result: ImportResult) -> None:
     p = result.evidence.provenance
     say(f"{shown_path(path)}: {_(result.format)} [{result.tool}]")
-    say(_('  tool version: {value}; {size_bytes} bytes; sha256 {sha256}').format(value=p.tool_version or '-', size_bytes=p.size_bytes, sha256=p.sha256))
+    say(_('  tool and version: {value}; {size_bytes} bytes; sha256 {sha256}').format(value=file_tool(result.tool, p.tool_version) or '-', size_bytes=p.size_bytes, sha256=p.sha256))
     ev = result.evidence
     say(_('  {runs}, {checks}').format(runs=ngettext("{n} run", "{n} runs", len(ev.runs)).format(n=formatting.integer(len(ev.runs))),
                                       checks=ngettext("{n} parity check", "{n} parity checks", len(ev.parity)).format(

@@ -396,6 +396,7 @@ UNIT_WORDS: dict[str, str] = {
     "output tok/s/GPU": i18n.N_("output tok/s/GPU"),
     "tok/s/GPU": i18n.N_("tok/s/GPU"),
     "tok/s": i18n.N_("tok/s"),
+    "tok/s per user": i18n.N_("tok/s per user"),
     "req/s": i18n.N_("req/s"),
     "$/M tokens": i18n.N_("$/M tokens"),
     "input tok/s": i18n.N_("input tok/s"),

@@ -260,6 +260,18 @@ _FIGURE_PARAMS: dict[str, frozenset[str]] = {
 }
 
 
+#: the messages whose parameter holds a file's own keys, joined by " x " ("tensor_parallel_size x
+#: pipeline_parallel_size"): message id -> those parameters, each key quoted as the file writes it
+#: (:func:`formatting.quoted`: «tensor_parallel_size» x «pipeline_parallel_size» in another language than English)
+_FILE_KEY_PARAMS: dict[str, frozenset[str]] = {
+    "vllm.swept_gpus": frozenset({"keys"}),
+}
+
+
+def _file_keys(value: str) -> str:
+    return " x ".join(formatting.quoted(k) for k in value.split(" x "))
+
+
 #: the messages whose parameter is a code of the vocabulary: message id -> parameter -> the code's context
 #: (an MLPerf accuracy check's verdict, "pass", written as the language's word)
 _CODE_PARAMS: dict[str, dict[str, str]] = {
@@ -386,12 +398,14 @@ _THOUSANDS = re.compile(r"(?<![\d.])\d{4,}(?=(?:\.\d*)?(?:%|\s|$))")
 
 class _Formatter(string.Formatter):
     def __init__(self, translate: Translate | None, field: str | None = None,
-                 figures: frozenset[str] = frozenset(), codes: Mapping[str, str] | None = None):
+                 figures: frozenset[str] = frozenset(), codes: Mapping[str, str] | None = None,
+                 file_keys: frozenset[str] = frozenset()):
         super().__init__()
         self.translate = translate
         self.field = field  # the parameter that names a run's field (written in words)
         self.figures = figures  # the parameters that are figures, perhaps stored as text
         self.codes = codes or {}  # the parameters that are codes of the vocabulary, with their context
+        self.file_keys = file_keys  # the parameters that hold a file's own keys (quoted)
 
     def get_value(self, key: int | str, args: Sequence[object], kwargs: Mapping[str, object]) -> object:
         value = super().get_value(key, args, kwargs)
@@ -401,6 +415,8 @@ class _Formatter(string.Formatter):
                 return words
         if key in self.figures:
             return _figure(value)
+        if key in self.file_keys and isinstance(value, str):
+            return _file_keys(value)
         if isinstance(key, str) and key in self.codes and isinstance(value, str):
             return vocabulary.word(value, self.codes[key])
         if key == "date" and isinstance(value, str) and _ISO_DAY.fullmatch(value):  # a stored ISO date: in words
@@ -424,9 +440,10 @@ class _Formatter(string.Formatter):
             text = format(value, format_spec)
             if not isinstance(value, Real) or isinstance(value, bool):
                 return text
-            # a number formatted as written, with the language's separators; in another language than
-            # English its thousands grouped as every figure of that language is ("2.000 ms", not "2000 ms")
-            if i18n.language() != i18n.DEFAULT and "," not in format_spec and format_spec[-1:] not in "bcdnoxX":
+            # a number formatted as written, with the language's separators and its thousands grouped as
+            # every figure of every language is (one rule: "2,000 ms" in English, "2.000 ms" in Spanish,
+            # never "2000 ms"); an integer spec (a line number, "{n:d}") and an exponent as written
+            if "," not in format_spec and format_spec[-1:] not in "bcdnoxX":
                 text = _THOUSANDS.sub(lambda m: f"{int(m.group(0)):,}", text, count=1)
             return formatting.localized(text)
         if value is None:
@@ -476,10 +493,11 @@ class Message:
         field = None if field_ids else _RUN_FIELD_PARAMS.get(self.id)
         figures = _FIGURE_PARAMS.get(self.id, frozenset())
         codes = _CODE_PARAMS.get(self.id)
+        keys = _FILE_KEY_PARAMS.get(self.id, frozenset())
         try:
-            return _Formatter(translate, field, figures, codes).vformat(template, (), self.args)
+            return _Formatter(translate, field, figures, codes, keys).vformat(template, (), self.args)
         except (KeyError, IndexError, ValueError):  # a translation that names a field wrongly
-            return _Formatter(translate, field, figures, codes).vformat(self._english(), (), self.args)
+            return _Formatter(translate, field, figures, codes, keys).vformat(self._english(), (), self.args)
 
     def __str__(self) -> str:
         return self.render()

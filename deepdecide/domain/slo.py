@@ -23,6 +23,7 @@ from enum import StrEnum
 
 from deepdecide.domain.evidence import BenchmarkRun, StatMapping
 from deepdecide.domain.i18n import N_
+from deepdecide.domain.messages import Amount, Message, Param, msg
 
 
 class Bound(StrEnum):
@@ -94,7 +95,7 @@ class Limit:
     phrase: str  # N_: the limit in words, ``{limit}`` its value ("interactivity ≥ {limit:g} tok/s/user")
     line: str  # N_: the label of its line on a chart, ``{value}`` its value ("SLO p99 ≤ {value} ms")
     help: str  # N_: what the figure is and when a run meets the limit (tooltips, the JSON schema)
-    name: str  # the figure in the reasons a run fails ("TTFT p99"; those reasons are English)
+    name: str  # N_: the figure in the reasons a run fails ("TTFT p99"), a catalog key
     maximum: float  # the accepted range: (0, maximum], or [0, maximum] with ``zero_allowed``
     zero_allowed: bool = False
     default: float | None = None  # the limit of a workspace that does not state it
@@ -140,24 +141,27 @@ class Limit:
     def reason_unmeasured(self) -> str:
         return self.unmeasured_reason or f"{self.name} not measured"
 
-    def reason_missed(self, figure: float, limit: float, mapping: StatMapping | None = None) -> str:
-        """Why ``figure`` misses ``limit``: "TTFT p99 900 ms > 100 ms" (English, as every run's
-        reason); a figure read through a mapping says so ("TPOT p99 ≈ 52 ms (tpot_ms_mean × 1.3) > 50 ms")."""
+    def reason_missed(self, figure: float, limit: float, mapping: StatMapping | None = None) -> Message:
+        """Why ``figure`` misses ``limit``, a message written in the reader's language with its figures
+        in the language's decimals and grouping: "TTFT p99 900 ms > 100 ms", "TTFT p99 1,784 ms >
+        1,500 ms" ("1.784 ms" in Spanish); a figure read through a mapping says so ("TPOT p99 ≈ 52 ms
+        (tpot_ms_mean × 1.3) > 50 ms")."""
         op = ">" if self.bound is Bound.UPPER else "<"
-        name = f"{self.name} ≈" if mapping is not None else self.name
+        name = Message("slo.name", self.name)  # the limit's figure: a catalog key
+        if mapping is None:
+            return msg("slo.missed", "{name} {figure} {op} {limit}", name=name, figure=self._figure(figure), op=op,
+                       limit=self._figure(limit))
+        return msg("slo.missed_mapped", "{name} ≈ {figure} ({source} × {factor:g}) {op} {limit}", name=name,
+                   figure=self._figure(figure), source=mapping.source, factor=mapping.factor, op=op,
+                   limit=self._figure(limit))
+
+    def _figure(self, value: float) -> Param:
+        """A figure of this limit as a message parameter: a fraction as a percentage with two decimals
+        ("1.00%"), else the figure with its unit, written as every figure is ("1,784 ms", "11.9 tok/s
+        per user"; never in exponent notation)."""
         if self.percent:
-            return f"{name} {figure:.2%}{_via(mapping)} {op} {limit:.2%}"
-        return f"{name} {_plain(figure)} {self.unit}{_via(mapping)} {op} {_plain(limit)} {self.unit}"
-
-
-def _plain(x: float) -> str:
-    """Four significant digits as the SLO line writes its limits, never in exponent notation:
-    "11.9", "1784", "17646" (not "1.765e+04")."""
-    return f"{x:.0f}" if abs(x) >= 10_000 else f"{x:.4g}"
-
-
-def _via(mapping: StatMapping | None) -> str:
-    return "" if mapping is None else f" ({mapping.source} × {mapping.factor:g})"
+            return msg("slo.share", "{value:.2%}", value=value)
+        return Amount(value, self.unit)
 
 
 #: every limit an SLO may set, in the order forms, tables and texts list them
@@ -167,14 +171,14 @@ LIMITS: tuple[Limit, ...] = (
         label=N_("TTFT p99"), phrase=N_("TTFT p99 ≤ {limit:g} ms"), line=N_("SLO p99 ≤ {value} ms"),
         help=N_("Time to first token, 99th percentile over a run's requests, in ms: how long the slowest "
                 "1 % wait before the answer starts. A run meets the limit when its TTFT p99 is at most this."),
-        name="TTFT p99", unmeasured_reason=N_("TTFT p99 not measured"), maximum=3_600_000, optional=False,
+        name=N_("TTFT p99"), unmeasured_reason=N_("TTFT p99 not measured"), maximum=3_600_000, optional=False,
         step=50),
     Limit(
         key="tpot_p99_ms", id="tpot", reads=Reading("tpot_ms", "p99"), bound=Bound.UPPER, unit=N_("ms"),
         label=N_("TPOT p99"), phrase=N_("TPOT p99 ≤ {limit:g} ms"), line=N_("SLO p99 ≤ {value} ms"),
         help=N_("Time per output token after the first, 99th percentile, in ms: a request's decode time "
                 "divided by its output tokens (not ITL). A run meets the limit when its TPOT p99 is at most this."),
-        name="TPOT p99", unmeasured_reason=N_("TPOT p99 not measured"), maximum=3_600_000, optional=False,
+        name=N_("TPOT p99"), unmeasured_reason=N_("TPOT p99 not measured"), maximum=3_600_000, optional=False,
         decimals=1, step=5),
     Limit(
         key="min_interactivity_tps_per_user", id="interactivity", reads=INTERACTIVITY[0],
@@ -183,7 +187,7 @@ LIMITS: tuple[Limit, ...] = (
         line=N_("SLO ≥ {value} tok/s/user"),
         help=N_("Output tokens per second each user sees: the run's own figure, else 1000 / TPOT p50 (never "
                 "from ITL). A run meets the limit when it is at least this."),
-        name="interactivity", unmeasured_reason=N_("interactivity not measured (no TPOT p50)"),
+        name=N_("interactivity"), unmeasured_reason=N_("interactivity not measured (no TPOT p50)"),
         maximum=1_000_000, optional=False, decimals=1),
     Limit(
         key="max_error_rate", id="error_rate", reads=Reading("error_rate"), bound=Bound.UPPER, unit="fraction",
@@ -191,7 +195,7 @@ LIMITS: tuple[Limit, ...] = (
         help=N_("Failed requests / all requests of a run, a fraction (0.01 = 1 %). A run whose file has no "
                 "failed or completed counts cannot be judged on it (it shows no capacity under the SLO); clear "
                 "the limit to not require it."),
-        name="error rate", unmeasured_reason=N_("error rate cannot be computed (no failed / completed counts)"),
+        name=N_("error rate"), unmeasured_reason=N_("error rate cannot be computed (no failed / completed counts)"),
         maximum=1, zero_allowed=True, default=0.01, optional=False, decimals=1, step=0.1),
     Limit(
         key="e2e_p90_ms", id="e2e_p90", reads=Reading("e2e_ms", "p90"), bound=Bound.UPPER, unit=N_("ms"),
@@ -200,7 +204,7 @@ LIMITS: tuple[Limit, ...] = (
         help=N_("End-to-end latency, 90th percentile, in ms: from sending a request to its last token. Only a "
                 "p90 the file publishes counts (never its p99 or mean). A run meets the limit when it is at "
                 "most this."),
-        name="end-to-end latency p90", unmeasured_reason=N_("end-to-end latency p90 not measured"),
+        name=N_("end-to-end latency p90"), unmeasured_reason=N_("end-to-end latency p90 not measured"),
         maximum=3_600_000, step=100),
     Limit(
         key="itl_p99_ms", id="itl_p99", reads=Reading("itl_ms", "p99"), bound=Bound.UPPER, unit=N_("ms"),
@@ -208,7 +212,7 @@ LIMITS: tuple[Limit, ...] = (
         help=N_("Inter-token latency, 99th percentile, in ms: the gaps between streamed chunks as the "
                 "benchmark measured them. ITL is not TPOT: a run's TPOT never stands in for it. A run meets "
                 "the limit when its ITL p99 is at most this."),
-        name="ITL p99", unmeasured_reason=N_("ITL p99 not measured"), maximum=3_600_000, decimals=1, step=5),
+        name=N_("ITL p99"), unmeasured_reason=N_("ITL p99 not measured"), maximum=3_600_000, decimals=1, step=5),
 )
 
 
@@ -273,11 +277,11 @@ class SLO:
 
 @dataclass(frozen=True, slots=True)
 class Judgement:
-    """A run against the SLO: the limits it misses (``failures``, reasons in English), the limits
+    """A run against the SLO: the limits it misses (``failures``, messages), the limits
     it cannot be judged on (``unjudged``: why, "TTFT p99 not measured"), and the mappings whose
     figures it was judged with. It *meets* the SLO when both are empty."""
 
-    failures: tuple[str, ...] = ()
+    failures: tuple[Message, ...] = ()
     unjudged: tuple[str, ...] = ()
     mapped: tuple[StatMapping, ...] = ()
 
@@ -294,14 +298,14 @@ class Judgement:
 def assess(slo: SLO, run: BenchmarkRun, mappings: Sequence[StatMapping] = ()) -> Judgement:
     """``run`` against ``slo``, limit by limit; a figure the run lacks counts as its limit's
     :attr:`Limit.unmeasured` says, unless a stated mapping supplies it."""
-    failures: list[str] = []
+    failures: list[Message] = []
     unjudged: list[str] = []
     used: list[StatMapping] = []
     for entry, value in slo.active():
         figure, mapping = entry.reading(run, mappings)
         if figure is None:
             if entry.unmeasured is Unmeasured.FAILS:
-                failures.append(entry.reason_unmeasured())
+                failures.append(Message("slo.unmeasured", entry.reason_unmeasured()))
             elif entry.unmeasured is Unmeasured.CANNOT_JUDGE:
                 unjudged.append(entry.reason_unmeasured())
             continue
@@ -312,7 +316,7 @@ def assess(slo: SLO, run: BenchmarkRun, mappings: Sequence[StatMapping] = ()) ->
     return Judgement(tuple(failures), tuple(unjudged), tuple(used))
 
 
-def judge(slo: SLO, run: BenchmarkRun, mappings: Sequence[StatMapping] = ()) -> tuple[str, ...]:
+def judge(slo: SLO, run: BenchmarkRun, mappings: Sequence[StatMapping] = ()) -> tuple[Message, ...]:
     """Why ``run`` does not meet ``slo`` by its limits (empty: it misses none; see :func:`assess` for
     the limits it cannot be judged on)."""
     return assess(slo, run, mappings).failures

@@ -371,6 +371,32 @@ _SCHEMA_VERSION = re.compile(r"\(schema ([^()\s]+)\)")
 _SCHEMA_WORDS = i18n.N_("schema {version}")
 
 
+def _tool_key(name: str) -> str:
+    """A tool's name compared loosely: lower case, letters and digits only ("ais_bench" -> "aisbench")."""
+    return re.sub(r"[^0-9a-z]", "", name.lower())
+
+
+def _names_tool(tool: str, version: str) -> bool:
+    """Whether a file's version text already names its tool ("aiperf 0.11.0" of aiperf, "ais_bench (...)"
+    of aisbench, "sglang.bench_serving" of sglang_serve, "aiperf accuracy_results.csv" of aiperf_accuracy)."""
+    key = _tool_key(tool)
+    head = version.split(None, 1)[0] if version.strip() else ""
+    heads = {_tool_key(head), _tool_key(head.split(".", 1)[0])} - {""}
+    return bool(key) and any(len(h) >= 3 and (key.startswith(h) or h.startswith(key)) for h in heads)
+
+
+def file_tool(tool: str, version: str) -> str:
+    """A file's tool and version as every surface shows them, the tool named once: "aiperf 0.11.0 (schema
+    1.3)" (not "aiperf aiperf 0.11.0 ..."); a version that does not name the tool follows it ("vllm_serve
+    benchmark_serving.py (before 2025)"); our words in it in the interface language (:func:`tool_text`)."""
+    tool, version = (tool or "").strip(), (version or "").strip()
+    if not version:
+        return tool
+    if not tool or _names_tool(tool, version):
+        return tool_text(version)
+    return f"{tool} {tool_text(version)}"
+
+
 #: the run labels a reproduction record's importer writes (aisimulate): English stored text, each form a
 #: message so that a view writes it in the interface language (:func:`run_label_text`)
 _LABEL_FORMS: tuple[tuple[str, str], ...] = (

@@ -73,4 +73,4 @@ def test_unknown_error_rate_does_not_pass_an_error_rate_slo(ws):
 def test_tighter_ttft_slo_fails_on_the_files_p99(ws):
     ws = replace(ws, slo=SLO(ttft_p99_ms=1500, max_error_rate=None))
     oa = evaluate(ws, sensitivity=False).option("sglang-b200")
-    assert any("TTFT p99 1784 ms > 1500 ms" in str(r) for r in oa.evidence.performs.reasons)
+    assert any("TTFT p99 1,784 ms > 1,500 ms" in str(r) for r in oa.evidence.performs.reasons)

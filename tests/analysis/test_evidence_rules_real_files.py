@@ -270,7 +270,7 @@ def test_or_a_stated_mapping_reads_the_p99_from_the_modelled_mean_labelled(aic_w
         in flags
     # a run that misses a mapped limit says it was read through the mapping
     missing = [p for p in cap.points if p.failures]
-    assert missing and any("TTFT p99 ≈" in x and "(ttft_ms_mean × 2)" in x for p in missing for x in p.failures)
+    assert missing and any("TTFT p99 ≈" in x and "(ttft_ms_mean × 2)" in x for p in missing for x in map(str, p.failures))
     # the stored workspace keeps the mapping with its reason
     data = files.workspace_to_data(ws)
     assert data["evidence"]["files"][0]["mappings"][0] == {
@@ -397,4 +397,4 @@ def test_a_missed_limit_is_written_without_exponent_notation(r1_8k1k_no_winner):
     # TRT-LLM on B200 at concurrency 256: TTFT p99 17.65 s against 10 s, as the SLO line writes it
     _ws, a = r1_8k1k_no_winner
     reason = str(a.option("trtllm-nv-b200").slo_standing.reason)
-    assert "TTFT p99 17646 ms > 10000 ms" in reason and "e+0" not in reason
+    assert "TTFT p99 17,646 ms > 10,000 ms" in reason and "e+0" not in reason

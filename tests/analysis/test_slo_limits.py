@@ -96,14 +96,14 @@ def test_what_a_run_without_the_figure_counts_as_is_a_field_of_the_limit(monkeyp
     slo = SLO(e2e_per_token_p50_ms=20)
     bare = keep_sweep()[0]  # no e2e per token
     assert judge(slo, bare) == ()  # not judged: neither meets nor fails
-    assert judge(slo, replace(bare, e2e_per_token_ms_p50=25.0)) == ("per-token latency p50 25 ms > 20 ms",)
+    assert tuple(map(str, judge(slo, replace(bare, e2e_per_token_ms_p50=25.0)))) == ("per-token latency p50 25 ms > 20 ms",)
     monkeypatch.setattr(slo_table, "LIMITS", (*slo_table.LIMITS[:-1], EXTRA))
     # the default: "not measured" is not "fails": it cannot be judged (it neither meets nor fails)
     assert judge(slo, bare) == ()
     assert slo_table.assess(slo, bare).unjudged == ("per-token latency p50 not measured",)
     failing = replace(EXTRA, unmeasured=Unmeasured.FAILS)
     monkeypatch.setattr(slo_table, "LIMITS", (*slo_table.LIMITS[:-1], failing))
-    assert judge(slo, bare) == ("per-token latency p50 not measured",)
+    assert tuple(map(str, judge(slo, bare))) == ("per-token latency p50 not measured",)
 
 
 def test_an_slo_equals_another_with_the_same_limits_however_written():
@@ -170,7 +170,7 @@ def test_a_limit_added_to_the_table_drives_the_capacity_interpolation(extra):
     ws = _with_runs(workspace(), runs)
     assert evaluate(ws, sensitivity=False).option("keep-vllm-h100").capacity.value == pytest.approx(2937.5)
     ws = replace(ws, slo=ws.slo.replace(**{extra.key: 20}))
-    assert slo_failures(runs[1], ws.slo) == ("per-token latency p50 30 ms > 20 ms",)
+    assert tuple(map(str, slo_failures(runs[1], ws.slo))) == ("per-token latency p50 30 ms > 20 ms",)
     cap = evaluate(ws, sensitivity=False).option("keep-vllm-h100").capacity
     assert cap.basis == CapacityBasis.INTERPOLATED and cap.value == pytest.approx(1375.0)
     assert any("per-token latency p50 reaches its limit" in str(t.name) for t in cap.figure.trail)
@@ -215,8 +215,8 @@ def test_an_older_slo_condition_states_ttft_and_tpot_in_its_own_fields():
     moved = replace(sample, slo=sample.slo.replace(tpot_p99_ms=40))
     [check] = [t for t in check_revisit(moved, dt.date(2026, 12, 1)).triggers if t.kind == "slo"]
     assert check.fired is True
-    assert str(check.reason) == ("the SLO is TTFT p99 ≤ 2000 ms, TPOT p99 ≤ 40 ms "
-                                 "(decided under TTFT p99 ≤ 2000 ms, TPOT p99 ≤ 50 ms)")
+    assert str(check.reason) == ("the SLO is TTFT p99 ≤ 2,000 ms, TPOT p99 ≤ 40 ms "
+                                 "(decided under TTFT p99 ≤ 2,000 ms, TPOT p99 ≤ 50 ms)")
 
 
 @pytest.mark.gui
@@ -316,3 +316,36 @@ def test_itl_and_end_to_end_limits_change_the_capacity_of_real_vllm_runs_as_the_
     # a run that misses ITL p99 says so; the others cannot be judged on the end-to-end limit
     assert all(p.failures or "end-to-end latency p90 not measured" in p.unjudged for p in cap.points)
     assert not any(p.meets_slo for p in cap.points)
+
+
+def test_a_runs_slo_misses_are_messages_with_figures_in_the_language():
+    """Why a run misses the SLO is a catalog message, its figures written in the reader's language with the
+    one grouping rule ("TTFT p99 1,784 ms > 1,500 ms"; in Spanish "TTFT p99 1.784 ms > 1.500 ms", never
+    "1784 ms" or "54.71 ms"), the limit's words and units in Spanish, a mapped figure's factor too."""
+    from deepdecide.analysis.evidence import slo_judgement
+    from deepdecide.domain.evidence import StatMapping
+    from deepdecide.domain.i18n import using
+    from deepdecide.domain.messages import Message
+
+    slo = SLO(ttft_p99_ms=1500, tpot_p99_ms=50, min_interactivity_tps_per_user=20, max_error_rate=0.01)
+    run = BenchmarkRun("t", ttft_ms_p99=1784.0, tpot_ms_p99=54.71, interactivity_tps_per_user=11.93,
+                       completed=98, failed=2)
+    got = slo_judgement(run, slo).failures
+    assert all(isinstance(m, Message) for m in got)
+    with using("en"):
+        assert [str(m) for m in got] == ["TTFT p99 1,784 ms > 1,500 ms", "TPOT p99 54.7 ms > 50 ms",
+                                         "interactivity 11.9 tok/s per user < 20 tok/s per user",
+                                         "error rate 2.00% > 1.00%"]
+    with using("es"):
+        said = [str(m) for m in got]
+    nb = "\u00a0"
+    assert said[0] == f"TTFT p99 1.784{nb}ms > 1.500{nb}ms" and said[1] == f"TPOT p99 54,7{nb}ms > 50{nb}ms"
+    assert said[2].startswith("interactividad 11,9") and "per user" not in said[2] and "usuario" in said[2]
+    assert said[3].startswith("tasa de error 2,00") and "1,00" in said[3]
+    none = slo_judgement(replace(run, completed=0), slo).failures[0]
+    with using("es"):
+        assert "request" not in str(none) and "completed" not in str(none)
+    mapped = StatMapping("ttft_ms_p99", "ttft_ms_mean", 1.5, "stated")
+    with using("es"):
+        text = str(slo_table.limit("ttft_p99_ms").reason_missed(1784.5, 1500, mapped))
+    assert text == f"TTFT p99 ≈ 1.784{nb}ms (ttft_ms_mean × 1,5) > 1.500{nb}ms"

@@ -239,3 +239,20 @@ def test_a_folder_of_several_gpus_keeps_each_file_s_own_context(workspace, tmp_p
     assert "the file name suggests --platform H100 (not applied" in out
     run = load_workspace(workspace).evidence.files[-1].runs[0]
     assert (run.platform, run.gpu_count) == ("", 2)
+
+
+AIPERF = "benchmarks/aiperf/aiperf_0.11_h100_qwen36_c8.json"
+
+
+def test_inspect_and_evidence_list_name_a_files_tool_once(capsys, shared_fixture, workspace):
+    """"aiperf 0.11.0 (schema 1.3)", never "aiperf aiperf 0.11.0": the version text names its tool."""
+    path = shared_fixture(AIPERF)
+    assert main(["inspect", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "tool and version: aiperf 0.11.0 (schema 1.3);" in out and "aiperf aiperf" not in out
+    assert main(["import", "--into", str(workspace), str(path), "--platform", "nv-h100", "--gpus", "8", "--runtime", "vllm",
+                 "--kind", "third-party"]) == 0
+    capsys.readouterr()
+    assert main(["evidence", "list", str(workspace)]) == 0
+    out = capsys.readouterr().out
+    assert "(aiperf 0.11.0 (schema 1.3), " in out and "aiperf aiperf" not in out

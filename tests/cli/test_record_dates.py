@@ -162,7 +162,7 @@ def test_the_record_prints_every_revisit_condition_with_its_threshold(sample_tod
     assert "the state on 2026-12-03, the date of this record" in section
     for threshold in ("the support matrix lists DeepInfer on NVIDIA H100 SXM as official",  # names, not ids
                       "peak demand above 200,000 output tok/s",
-                      "the SLO differs from the one decided under: TTFT p99 ≤ 2000 ms, TPOT p99 ≤ 50 ms",
+                      "the SLO differs from the one decided under: TTFT p99 ≤ 2,000 ms, TPOT p99 ≤ 50 ms",
                       "the evidence cut-off 2026-12-03 more than 6 months old: from 2027-06-04"):
         assert threshold in section, threshold
     assert "not fired" in section and "Judged by a person:" in section

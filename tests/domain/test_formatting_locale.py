@@ -91,16 +91,18 @@ def test_a_message_field_with_a_format_spec_takes_the_languages_separators():
         assert m.render(lambda t: t) == "error rate <= 1,00%, 12.345 runs"
 
 
-def test_a_spanish_message_groups_a_spec_written_figures_thousands_as_every_figure():
-    """One grouping rule in Spanish: an SLO limit a message writes with a format spec reads "2.000 ms", as
-    the tables and fields write it ("2.000 ms"), never "2000 ms"; English, an exponent and a line number as
-    they were."""
+def test_a_message_groups_a_spec_written_figures_thousands_as_every_figure():
+    """One grouping rule in every language: an SLO limit a message writes with a format spec reads
+    "2,000 ms" in English and "2.000 ms" in Spanish, as the tables and fields write it, never "2000 ms";
+    an exponent and a line number as they were."""
     from deepdecide.domain.messages import msg
     from deepdecide.domain.slo import LIMITS
 
     phrase = next(x for x in LIMITS if x.key == "ttft_p99_ms").phrase
     m = msg("x.limit", phrase, limit=2000.0)
-    assert str(m) == "TTFT p99 ≤ 2000 ms"
+    with i18n.using(i18n.DEFAULT):
+        assert str(m) == "TTFT p99 ≤ 2,000 ms" and f.ms(2000) == "2,000 ms"
+        assert str(msg("x.big", "{x:g} {y:.4f} {n:d}", x=1e12, y=1234.56789, n=12345)) == "1e+12 1,234.5679 12345"
     with i18n.using("es"):
         assert str(m) == "TTFT p99 ≤ 2.000 ms" and f.ms(2000) == f"2.000{NB}ms"
         assert str(msg("x.big", "{x:g} {y:.4f} {n:d}", x=1e12, y=1234.56789, n=12345)) == "1e+12 1.234,5679 12345"

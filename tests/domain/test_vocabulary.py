@@ -86,3 +86,29 @@ def test_a_code_without_its_context_finds_a_word():
     assert term("accepted") == word(RecordStatus.ACCEPTED) and term("not a code") == "not a code"
     with i18n.using("es"):
         assert term("approve") == word(Vote.APPROVE) != "approve"
+
+
+@pytest.mark.parametrize(("tool", "version", "shown"), [
+    ("aiperf", "aiperf 0.11.0 (schema 1.3)", "aiperf 0.11.0 (schema 1.3)"),
+    ("aisbench", "ais_bench (performance CSV; version not in the file)", "ais_bench (performance CSV; version not in the file)"),
+    ("sglang_serve", "sglang.bench_serving 2025", "sglang.bench_serving 2025"),
+    ("aiperf_accuracy", "aiperf accuracy_results.csv (version not in the file)",
+     "aiperf accuracy_results.csv (version not in the file)"),
+    ("trtllm_bench", "trtllm-bench 0.21", "trtllm-bench 0.21"),
+    ("aiconfigurator", "AIConfigurator (sglang 0.5 performance database)", "AIConfigurator (sglang 0.5 performance database)"),
+    ("sglang_serve", "0.5.15", "sglang_serve 0.5.15"),  # a bare version follows its tool
+    ("vllm_serve", "benchmark_serving.py (before 2025)", "vllm_serve benchmark_serving.py (before 2025)"),
+    ("vllm_serve", "", "vllm_serve"),
+])
+def test_a_files_tool_and_version_name_the_tool_once(tool, version, shown):
+    """Every surface writes a file's tool and version with :func:`vocabulary.file_tool`: "aiperf 0.11.0", not
+    "aiperf aiperf 0.11.0" (the version text of most importers already names the tool)."""
+    with i18n.using(i18n.DEFAULT):
+        assert vocabulary.file_tool(tool, version) == shown
+
+
+def test_a_files_tool_and_version_in_spanish():
+    with i18n.using("es"):
+        assert vocabulary.file_tool("aiperf", "aiperf 0.11.0 (schema 1.3)") == "aiperf 0.11.0 (esquema 1.3)"
+        shown = vocabulary.file_tool("aisbench", "ais_bench (performance CSV; version not in the file)")
+    assert shown.startswith("ais_bench (") and "version" not in shown

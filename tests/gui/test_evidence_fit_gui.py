@@ -239,3 +239,32 @@ def test_the_overview_card_and_the_evidence_page_say_alike_what_does_not_count(m
     assert h100 not in [page.proxy.index(r, cols.index("file")).data() for r in range(page.proxy.rowCount())]
     summary = page.summary.frame()
     assert int(summary.loc[summary["group"] == "Keep H100, serve with SGLang", "counting"].iloc[0]) == 0
+
+
+def test_the_files_tooltip_names_its_tool_once(make_window, shared_fixture):
+    """"tool: aiperf 0.11.0 (schema 1.3)", not "tool: aiperf aiperf 0.11.0 (schema 1.3)"."""
+    from deepdecide.importers.base import ImportContext
+    from deepdecide.importers.registry import import_file
+
+    path = shared_fixture("benchmarks/aiperf/aiperf_0.11_h100_qwen36_c8.json")
+    f = import_file(path, ImportContext(runtime="vllm", platform="nv-h100", gpu_count=8)).evidence
+    page = make_window().show_page("evidence")
+    tip = page._provenance_tip(f)
+    assert "tool: aiperf 0.11.0 (schema 1.3)" in tip and "aiperf aiperf" not in tip
+
+
+def test_the_version_column_writes_our_words_in_the_language(make_window):
+    """The Evidence page's Version column: "versión no indicada en el archivo" in Spanish, not the
+    importer's English "version not in the file" (the file's own version and tool names as they are)."""
+    from dataclasses import replace
+
+    from deepdecide.domain.evidence import EvidenceFile, Provenance
+
+    window = make_window(language="es")
+    page = window.show_page("evidence")
+    f = EvidenceFile(replace(Provenance("perf.csv", 1, "00" * 32, "aiperf"),
+                             tool_version="aiperf (CSV export; version not in the file)"), ())
+    page.files.set_rows([f])
+    titles = [page.files.headerData(i, Qt.Orientation.Horizontal) for i in range(page.files.columnCount())]
+    shown = page.files.index(0, titles.index("Versión")).data()
+    assert shown.startswith("aiperf (") and "version" not in shown and "file" not in shown, shown

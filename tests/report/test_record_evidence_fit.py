@@ -51,3 +51,20 @@ def test_record_parity_table_says_which_checks_fit_and_greys_the_others(shared_f
     pdf = build(replace(ws, evidence=replace(ws.evidence, files=(*ws.evidence.files, ev2))), sections=("parity",))
     flat = " ".join("\n".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages).split())
     assert "Check 1 (eval accuracy, nl2foam_gen_original), proxy: proxy accepted: our fine-tune on the same stack" in flat
+
+
+def test_the_record_names_a_files_tool_once(tmp_path, shared_fixture):
+    """The appendix's "Tool and version" and the runs' legend: "aiperf 0.11.0 (schema 1.3)", never
+    "aiperf aiperf 0.11.0" (the file's version text names its tool)."""
+    from pdf_helpers import SMALL
+
+    from deepdecide.cli.main import main
+    from deepdecide.storage.files import load_workspace
+
+    ws = tmp_path / "ws.deepdecide.yaml"
+    ws.write_bytes(SMALL.read_bytes())
+    path = shared_fixture("benchmarks/aiperf/aiperf_0.11_h100_qwen36_c8.json")
+    assert main(["import", "--into", str(ws), str(path), "--platform", "nv-h100", "--gpus", "8",
+                 "--runtime", "vllm", "--kind", "third-party"]) == 0
+    text = " ".join(_text(load_workspace(ws)).split())
+    assert "aiperf 0.11.0 (schema 1.3)" in text and "aiperf aiperf" not in text

@@ -85,7 +85,7 @@ def test_flags_render_in_spanish_and_user_text_stays(tmp_path):
     got = ws.evidence.runs[0].quality_flags
     with i18n.using("es"):
         shown = [str(m) for m in got]
-    assert shown[0] == "failed derivado: num_prompts - completed"
+    assert shown[0] == "peticiones fallidas derivadas: «num_prompts» - «completed»"
     assert shown[2].startswith("tokens de salida/s: el archivo dice 120, recalculado como") and "+20,0 %" in shown[2]
     assert shown[4].startswith("línea 12, mean_ttft_ms: el archivo contiene NaN")
     assert shown[6] == OLD_FLAGS[6]  # never translated
@@ -114,7 +114,7 @@ def test_inspect_json_keeps_the_english_flag_texts(tmp_path, capsys):
     row = json.loads(capsys.readouterr().out.splitlines()[0])
     assert "failed derived: num_prompts - completed" in row["quality_flags"]
     assert main(["--lang", "es", "inspect", str(src)]) == 0
-    assert "failed derivado: num_prompts - completed" in capsys.readouterr().out
+    assert "peticiones fallidas derivadas: «num_prompts» - «completed»" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("data", [

@@ -38,7 +38,7 @@ from deepdecide.domain.evidence import BENCHMARK_FIELDS, BenchmarkRun, EvidenceF
 from deepdecide.domain.i18n import _, gettext, npgettext, pgettext
 from deepdecide.domain.matrix import RuntimeKind
 from deepdecide.domain.slo import INTERACTIVITY, SLO
-from deepdecide.domain.vocabulary import word
+from deepdecide.domain.vocabulary import file_tool, tool_text, word
 from deepdecide.domain.workload import ProxyAcceptance
 from deepdecide.domain.workspace import Workspace
 from deepdecide.gui.document import WorkspaceDocument
@@ -260,7 +260,7 @@ class EvidencePage(Page):
             Column(_("File"), lambda f: f.provenance.file_name,
                    tooltip=lambda f: self._provenance_tip(f)),
             Column(_("Tool"), lambda f: f.provenance.tool),
-            Column(_("Version"), lambda f: f.provenance.tool_version),
+            Column(_("Version"), lambda f: tool_text(f.provenance.tool_version)),  # our words in it in the language
             Column(_("Runs"), lambda f: len(f.runs), numeric=True),
             Column(_("Checks"), lambda f: len(f.parity), numeric=True),
             Column(_("Size (bytes)"), lambda f: f.provenance.size_bytes, numeric=True),
@@ -495,7 +495,7 @@ class EvidencePage(Page):
 
     def _provenance_tip(self, f: EvidenceFile) -> str:
         p = f.provenance
-        lines = [f"<b>{p.file_name}</b>", fmt(_("tool: %1 %2"), p.tool, p.tool_version),
+        lines = [f"<b>{p.file_name}</b>", fmt(_("tool: %1"), file_tool(p.tool, p.tool_version)),
                  fmt(_("%1 bytes, SHA-256 %2"), p.size_bytes, p.sha256),
                  fmt(_("imported %1"), formatting.date(str(p.imported_at)[:10]) if p.imported_at else _("(unknown)"))]
         if p.label:

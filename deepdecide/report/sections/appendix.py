@@ -10,7 +10,7 @@ from reportlab.platypus import Flowable, PageBreak, Spacer
 from deepdecide.domain import formatting
 from deepdecide.domain.formatting import DASH, integer
 from deepdecide.domain.i18n import _, ngettext
-from deepdecide.domain.vocabulary import tool_text
+from deepdecide.domain.vocabulary import file_tool
 from deepdecide.report.evidence_files import EVIDENCE_CSV_NAME, summarised
 from deepdecide.report.sections.base import BODY_W, Context, file_refs, h1, h2, num
 from deepdecide.report.sections.titles import title
@@ -48,7 +48,7 @@ def appendix(ctx: Context) -> list[Flowable]:
         groups: dict[tuple[str, str], list[int]] = {}
         for i, f in enumerate(files, start=1):
             p = f.provenance
-            groups.setdefault((f"{p.tool} {tool_text(p.tool_version)}".strip(), word(p.kind) + (f": {p.label}" if p.label else "")),
+            groups.setdefault((file_tool(p.tool, p.tool_version), word(p.kind) + (f": {p.label}" if p.label else "")),
                               []).append(i)
         rows = []
         for (tool, kind), numbers in groups.items():

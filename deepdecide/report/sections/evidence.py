@@ -15,7 +15,7 @@ from deepdecide.domain.formatting import DASH, number
 from deepdecide.domain.i18n import _, ngettext
 from deepdecide.domain.messages import run_field_words
 from deepdecide.domain.slo import INTERACTIVITY
-from deepdecide.domain.vocabulary import run_label_text, tool_text
+from deepdecide.domain.vocabulary import file_tool, run_label_text
 from deepdecide.domain.workspace import Workspace
 from deepdecide.report import charts, evidence_files, predictions
 from deepdecide.report.evidence_files import EVIDENCE_CSV_NAME, summarised
@@ -130,7 +130,7 @@ def evidence(ctx: Context) -> list[Flowable]:
             continue
         ref = f"F{i}"
         p = f.provenance
-        what = _("({tool}) — {kind}").format(tool=f"{p.tool} {tool_text(p.tool_version)}".strip(),
+        what = _("({tool}) — {kind}").format(tool=file_tool(p.tool, p.tool_version),
                                             kind=word(p.kind) + (f": {p.label}" if p.label else ""))
         if f.proxy:
             what = _("{line}; proxy accepted: {reason}").format(line=what, reason=f.proxy.reason)
@@ -232,7 +232,7 @@ def _summary(ctx: Context, run_fit: list[Any]) -> list[Flowable]:
     k = 0
     for i, f in enumerate(ws.evidence.files, start=1):
         p = f.provenance
-        sweep = _("{tool} — {kind}").format(tool=f"{p.tool} {tool_text(p.tool_version)}".strip(),
+        sweep = _("{tool} — {kind}").format(tool=file_tool(p.tool, p.tool_version),
                                            kind=word(p.kind) + (f": {p.label}" if p.label else ""))
         for r in f.runs:
             x = run_fit[k]
