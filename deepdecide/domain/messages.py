@@ -76,9 +76,13 @@ class Amount:
     approx: bool = False
     low: float | None = None
     high: float | None = None
+    # significant digits of an exact figure: 3, more where fewer would write two different figures
+    # alike (a near miss of an SLO limit: "50.04 ms > 50 ms", never "50.0 ms > 50 ms")
+    digits: int = 3
 
     def __str__(self) -> str:
-        return formatting.quantity(self.value, self.unit, approx=self.approx, low=self.low, high=self.high)
+        return formatting.quantity(self.value, self.unit, digits=self.digits, approx=self.approx, low=self.low,
+                                   high=self.high)
 
 
 #: what a parameter may hold
@@ -526,7 +530,8 @@ def _param_data(v: Param) -> object:
     if isinstance(v, Amount):
         value = v.value if v.value is None or math.isfinite(v.value) else None
         if not v.approx:
-            return {"value": value, "unit": v.unit}
+            return {"value": value, "unit": v.unit} if v.digits == 3 else {"value": value, "unit": v.unit,
+                                                                          "digits": v.digits}
         return {"value": value, "unit": v.unit, "approx": True, "low": _finite(v.low), "high": _finite(v.high)}
     if isinstance(v, Day):
         return v.iso
@@ -587,10 +592,12 @@ def from_data(data: Mapping[str, object]) -> Message:
 def _from_param(v: object) -> Param:
     if isinstance(v, Mapping) and "id" in v:
         return from_data(v)
-    if isinstance(v, Mapping) and set(v) in ({"value", "unit"}, {"value", "unit", "approx", "low", "high"}):
-        value, low, high = v["value"], v.get("low"), v.get("high")
+    if isinstance(v, Mapping) and set(v) in ({"value", "unit"}, {"value", "unit", "digits"},
+                                             {"value", "unit", "approx", "low", "high"}):
+        value, low, high, digits = v["value"], v.get("low"), v.get("high"), v.get("digits")
         return Amount(value if isinstance(value, (int, float)) else None, str(v["unit"]), bool(v.get("approx")),
-                      low if isinstance(low, (int, float)) else None, high if isinstance(high, (int, float)) else None)
+                      low if isinstance(low, (int, float)) else None, high if isinstance(high, (int, float)) else None,
+                      digits if isinstance(digits, int) and not isinstance(digits, bool) and 1 <= digits <= 15 else 3)
     if isinstance(v, list):
         return tuple(_from_param(x) for x in v)
     if v is None or isinstance(v, (str, int, float, bool)):

@@ -148,20 +148,31 @@ class Limit:
         (tpot_ms_mean × 1.3) > 50 ms")."""
         op = ">" if self.bound is Bound.UPPER else "<"
         name = Message("slo.name", self.name)  # the limit's figure: a catalog key
+        digits = _telling_digits(figure, limit)
         if mapping is None:
-            return msg("slo.missed", "{name} {figure} {op} {limit}", name=name, figure=self._figure(figure), op=op,
-                       limit=self._figure(limit))
+            return msg("slo.missed", "{name} {figure} {op} {limit}", name=name, figure=self._figure(figure, digits),
+                       op=op, limit=self._figure(limit))
         return msg("slo.missed_mapped", "{name} ≈ {figure} ({source} × {factor:g}) {op} {limit}", name=name,
-                   figure=self._figure(figure), source=mapping.source, factor=mapping.factor, op=op,
+                   figure=self._figure(figure, digits), source=mapping.source, factor=mapping.factor, op=op,
                    limit=self._figure(limit))
 
-    def _figure(self, value: float) -> Param:
+    def _figure(self, value: float, digits: int = 3) -> Param:
         """A figure of this limit as a message parameter: a fraction as a percentage with two decimals
         ("1.00%"), else the figure with its unit, written as every figure is ("1,784 ms", "11.9 tok/s
-        per user"; never in exponent notation)."""
+        per user"; never in exponent notation), with ``digits`` significant digits."""
         if self.percent:
             return msg("slo.share", "{value:.2%}", value=value)
-        return Amount(value, self.unit)
+        return Amount(value, self.unit, digits=digits)
+
+
+def _telling_digits(figure: float, limit: float) -> int:
+    """The significant digits that write a missed ``figure`` apart from its ``limit``: 3, more where 3
+    would write them alike (50.04 against 50 reads "50.04", 1,500.4 against 1,500 "1,500.4"); at
+    most 9 (a difference below that is written alike, as the two figures then are for any reader)."""
+    digits = 3
+    while digits < 9 and float(f"{figure:.{digits}g}") == float(f"{limit:.{digits}g}"):
+        digits += 1
+    return digits
 
 
 #: every limit an SLO may set, in the order forms, tables and texts list them

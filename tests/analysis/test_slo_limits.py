@@ -349,3 +349,23 @@ def test_a_runs_slo_misses_are_messages_with_figures_in_the_language():
     with using("es"):
         text = str(slo_table.limit("ttft_p99_ms").reason_missed(1784.5, 1500, mapped))
     assert text == f"TTFT p99 ≈ 1.784{nb}ms (ttft_ms_mean × 1,5) > 1.500{nb}ms"
+
+
+def test_a_near_miss_is_written_apart_from_its_limit():
+    """A figure that misses its limit by less than three significant digits show is written with the
+    digits that tell them apart ("50.04 ms > 50 ms", never "50.0 ms > 50 ms" which reads as a pass), in
+    both languages and after a round trip through stored data; a clear miss keeps three digits."""
+    from deepdecide.domain.i18n import using
+    from deepdecide.domain.messages import from_data
+
+    nb = "\u00a0"
+    ttft, interactivity = slo_table.limit("ttft_p99_ms"), slo_table.limit("min_interactivity_tps_per_user")
+    with using("en"):
+        assert str(ttft.reason_missed(50.04, 50)) == "TTFT p99 50.04 ms > 50 ms"
+        assert str(ttft.reason_missed(1500.4, 1500)) == "TTFT p99 1,500.4 ms > 1,500 ms"
+        assert str(ttft.reason_missed(54.71, 50)) == "TTFT p99 54.7 ms > 50 ms"
+        assert str(interactivity.reason_missed(19.996, 20)).startswith("interactivity 19.996 tok/s")
+        assert str(from_data(ttft.reason_missed(50.04, 50).to_data())) == "TTFT p99 50.04 ms > 50 ms"
+    with using("es"):
+        assert str(ttft.reason_missed(1500.4, 1500)) == f"TTFT p99 1.500,4{nb}ms > 1.500{nb}ms"
+    assert ttft.reason_missed(54.71, 50).to_data()["params"]["figure"] == {"value": 54.71, "unit": "ms"}
