@@ -150,7 +150,7 @@ def test_one_run_accepted_as_a_proxy_in_the_evidence_page(make_window, qtbot, in
     proxied = [page.proxy.index(r, cols.index("file")).data() for r in range(page.proxy.rowCount())]
     assert "llama.json" in proxied and set(proxied) - {"llama.json"} == {f.provenance.file_name for f in start.evidence.files
                                                                          if f.proxy is not None}  # the sample's own
-    assert "(1 accepted as proxies)" in page.files.index(len(start.evidence.files) - 1, 8).data()
+    assert "(1 accepted as proxies)" in page.files.index(len(start.evidence.files) - 1, 7).data()
     doc.undo_stack.undo()
     assert doc.workspace == start
 
@@ -266,5 +266,7 @@ def test_the_version_column_writes_our_words_in_the_language(make_window):
                              tool_version="aiperf (CSV export; version not in the file)"), ())
     page.files.set_rows([f])
     titles = [page.files.headerData(i, Qt.Orientation.Horizontal) for i in range(page.files.columnCount())]
-    shown = page.files.index(0, titles.index("Versión")).data()
+    shown = page.files.index(0, titles.index("Herramienta y versión")).data()
     assert shown.startswith("aiperf (") and "version" not in shown and "file" not in shown, shown
+    # the tool is named once, as on the record: one column, not a Tool column beside a version naming it
+    assert shown.count("aiperf") == 1 and "Versión" not in titles and "Herramienta" not in titles, titles

@@ -38,7 +38,7 @@ from deepdecide.domain.evidence import BENCHMARK_FIELDS, BenchmarkRun, EvidenceF
 from deepdecide.domain.i18n import _, gettext, npgettext, pgettext
 from deepdecide.domain.matrix import RuntimeKind
 from deepdecide.domain.slo import INTERACTIVITY, SLO
-from deepdecide.domain.vocabulary import file_tool, tool_text, word
+from deepdecide.domain.vocabulary import file_tool, word
 from deepdecide.domain.workload import ProxyAcceptance
 from deepdecide.domain.workspace import Workspace
 from deepdecide.gui.document import WorkspaceDocument
@@ -259,8 +259,8 @@ class EvidencePage(Page):
         self.files = RecordTableModel([
             Column(_("File"), lambda f: f.provenance.file_name,
                    tooltip=lambda f: self._provenance_tip(f)),
-            Column(_("Tool"), lambda f: f.provenance.tool),
-            Column(_("Version"), lambda f: tool_text(f.provenance.tool_version)),  # our words in it in the language
+            # the tool named once with its version, our words in it in the language (as the record's appendix)
+            Column(_("Tool and version"), lambda f: file_tool(f.provenance.tool, f.provenance.tool_version)),
             Column(_("Runs"), lambda f: len(f.runs), numeric=True),
             Column(_("Checks"), lambda f: len(f.parity), numeric=True),
             Column(_("Size (bytes)"), lambda f: f.provenance.size_bytes, numeric=True),
