@@ -91,7 +91,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from deepdecide.domain.collector import paused
+    from deepdecide.domain.collector import paused  # deferred: only the import step pauses the collector
 
     with paused():  # reading thousands of files and writing the workspace: allocation-heavy, next to no garbage
         return _run(args)

@@ -127,7 +127,7 @@ def _told_left_out(ws: Workspace, path: str | None) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from deepdecide.domain.collector import paused
+    from deepdecide.domain.collector import paused  # deferred: only a record build pauses the collector
 
     with paused():  # reading the workspace and building the record: allocation-heavy, next to no garbage
         return _run(args)

@@ -725,7 +725,7 @@ def dump_yaml(data: Any) -> str:
 def dump_yaml_library(data: Any) -> str:
     """The YAML text of ``data`` as PyYAML's representer makes it (libyaml's emitter where present):
     the reference ``dump_yaml`` must match byte for byte (tests/storage/test_yaml_dump.py)."""
-    return yaml.dump(data, Dumper=_CDumper or _Dumper, **_DUMP_OPTIONS)
+    return str(yaml.dump(data, Dumper=_CDumper or _Dumper, **_DUMP_OPTIONS))
 
 
 class _NotPlain(Exception):
@@ -788,7 +788,7 @@ def _nodes(data: Any) -> yaml.Node:
 
 
 if _CDumper is not None:
-    class _FastDumper(_CDumper):
+    class _FastDumper(_CDumper):  # type: ignore[misc,unused-ignore]
         """libyaml's emitter asks the resolver twice per scalar whether its text reads back as its tag.
         Without path resolvers (none are added) the answer to the first question depends only on the
         text, so it is kept per dump, and the second (no implicit resolvers asked) is always the default
