@@ -554,6 +554,21 @@ _OTHER_FIELDS = tuple(f.name for f in fields(Workspace) if f.name != "criteria")
 _CRITERION_FIELDS = tuple(f.name for f in fields(Criterion) if f.name != "weight")
 
 
+def forget() -> None:
+    """Drop everything an evaluation keeps for the next one in this process (the evidence index, the
+    prepared inputs a weight-only change re-scores, the files' summaries and judged evidence): the next
+    ``evaluate`` works everything out afresh. For benchmarks and tests that measure or compare that."""
+    from deepdecide.analysis import (  # deferred: evidence's index helpers, summary's cache; the engine needs neither at import
+        evidence,
+        summary,
+    )
+
+    _LAST_INDEX.clear()
+    _LAST_PREPARED.clear()
+    summary.clear()
+    evidence.forget_indexes()
+
+
 def _same(a: object, b: object) -> bool:
     """The same object, or the same text or integer (exactly those types: never 1 for 1.0)."""
     return a is b or (type(a) is type(b) and type(a) in (str, int) and a == b)

@@ -16,8 +16,7 @@ import numpy as np
 import pytest
 from analysis_factory import criteria, evidence, with_blocker, with_option, workspace
 
-from deepdecide.analysis import engine, evaluate, standing, summary
-from deepdecide.analysis import evidence as ev
+from deepdecide.analysis import engine, evaluate, standing
 from deepdecide.analysis.assessment import MEETS_SLO, Assessment
 from deepdecide.domain import i18n
 from deepdecide.domain.common import Estimate
@@ -26,10 +25,7 @@ from deepdecide.storage.files import load_workspace, sample_workspace_path
 
 
 def _forget() -> None:
-    engine._LAST_INDEX.clear()
-    engine._LAST_PREPARED.clear()
-    summary.clear()
-    ev.forget_indexes()
+    engine.forget()
 
 
 @pytest.fixture(autouse=True)

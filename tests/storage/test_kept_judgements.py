@@ -25,9 +25,7 @@ from deepdecide.storage.files import load_workspace, sample_workspace_path, save
 
 
 def _forget() -> None:
-    engine._LAST_INDEX.clear()
-    summary.clear()
-    ev.forget_indexes()
+    engine.forget()
 
 
 @pytest.fixture(autouse=True)
