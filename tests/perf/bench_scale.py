@@ -7,7 +7,8 @@ built-in data) and measures, each figure beside its floor measured in the same r
 
 * load: ``storage.files.load_workspace`` in process, the built-in data parsed afresh each time;
   floor: PyYAML's C parser (``yaml.load(..., CSafeLoader)``) on the same bytes (workspace and
-  the built-in files it names). Target <= 2 x at every size;
+  the built-in files it names). For information (its old target, <= 2 x, went with the start-up
+  targets);
 * validate / evaluate: whole process (``deepdecide validate|evaluate WS``; above one file also the
   same workspace with its evidence in a store beside the YAML, ``stored``: target at 10,000 files
   <= 2 s each; ``diff`` of two revisions of it, the same store and one weight changed, likewise), for
@@ -28,22 +29,32 @@ built-in data) and measures, each figure beside its floor measured in the same r
   previous evaluation reused, as in the app), each beside its floor: the same on the workspace
   without its evidence. Targets at 1,000 files <= 100 ms and <= 16 ms, at 10,000 <= 150 ms and
   <= 16 ms;
-* report: whole process (``deepdecide report WS -o out.pdf``); floor: a whole-process script
-  building a bare reportlab document of the same page count (a table and a vector chart per page).
-  Target <= 2 x; at 1,000 files <= 5 s (nothing is kept between builds);
+* report: whole process (``deepdecide report WS -o out.pdf``; above one file also the stored form);
+  floor, for information: a whole-process script building a bare reportlab document of the same page
+  count (a table and a vector chart per page). Targets: at 1,000 files <= 5 s, at 10,000 files <= 8 s
+  for the stored form (nothing is kept between builds);
 * first GUI paint: whole process, offscreen, cold (empty settings and cache folders: no
   parsed-workspace cache, the workspace's first open ever); floor: a bare PySide6 window with one
-  pyqtgraph plot. Target at 1,000 files <= 1 s; above one file also the stored form (target at
+  pyqtgraph plot. Target at 1,000 files <= 1.5 s; above one file also the stored form (target at
   10,000 files <= 2 s). Printed too, for information: a reopen of the
   same workspace (the parsed-workspace cache that the first start wrote after its paint,
   ``storage.cache``);
 * folder import: ``deepdecide import DIR --into WS`` of all the files into the sample, whole
   process; floor: a whole-process script that reads, hashes (SHA-256) and ``orjson.loads`` every
-  file. Target at 1,000 files <= 5 s;
-* once (at the smallest size): ``deepdecide --version`` (target <= 0.26 s), the in-process record
-  build against a bare layout of the same flowables (``bench_report.py``; target <= 1.5 x) and the
-  50 MB vLLM import against ``orjson.loads`` (target <= 1.2 x) with its peak resident memory against
-  the file's size (target <= 3 x; ``bench_import.py``).
+  file. Targets: at 1,000 files <= 5 s, at 10,000 files <= 20 s;
+* peak memory (above one file): the peak resident memory of one run of each whole process, read
+  from ``wait4`` (``validate``, ``evaluate``, ``diff`` and ``report`` on the stored form, ``report`` on
+  the single file, the folder import, the app up to its first paint on the stored form). Target at
+  10,000 files <= 1 GB each;
+* once (at the smallest size): ``deepdecide --version`` and the in-process record build against a
+  bare layout of the same flowables (``bench_report.py``), both for information, and the 50 MB vLLM
+  import against ``orjson.loads`` (target <= 1.0 x) with its peak resident memory against the file's
+  size (target <= 3 x; ``bench_import.py``).
+
+The targets are those in force: at 1,000 files the ones the simplification kept, at 10,000 files the
+evidence store's, which apply to the stored form (the single file at that size is printed for
+information: a workspace of that size belongs in a store, ``deepdecide convert``). The start-up and
+ratio targets of earlier rounds were withdrawn; their figures are printed without a verdict.
 
 Whole processes run with compiled bytecode in a folder of this run (where the environment sets
 PYTHONDONTWRITEBYTECODE every start would compile deepdecide again, which no installed copy does).
@@ -236,6 +247,26 @@ def first_paint(argv: list[str], env: dict[str, str]) -> float:
     raise RuntimeError(f"no paint reported (exit {out.returncode}):\n{out.stdout[-2000:]}\n{out.stderr[-2000:]}")
 
 
+#: runs argv[1:] and prints its exit code and peak resident memory (kB): a small process starts the
+#: command, as the bench's own large one would lend it its own peak (Linux counts the memory of the
+#: process that forked a program in that program's peak)
+PEAK_RUNNER = r'''
+import resource, subprocess, sys
+code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
+print(code, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+'''
+
+
+def peak_mb(cmd: list[str], env: dict[str, str]) -> float:
+    """The peak resident memory of one run of ``cmd``, in MB."""
+    out = subprocess.run([sys.executable, "-c", PEAK_RUNNER, *cmd], env=env, capture_output=True, text=True,
+                         timeout=600)
+    code, kb = (int(x) for x in out.stdout.split())
+    if code not in (0, 1):
+        raise RuntimeError(f"{' '.join(cmd)} exited {code}")
+    return kb * 1024 / 1e6  # Linux reports kilobytes
+
+
 def pdf_pages(path: Path) -> int:
     return len(re.findall(rb"/Type\s*/Page(?![s\w])", path.read_bytes()))
 
@@ -367,6 +398,20 @@ def measure(n: int, tmp: Path, runs: int, gui: bool) -> dict[str, tuple[float, f
     bare = [sys.executable, "-c", BARE_REPORT, str(pages), str(tmp / f"bare-{n}.pdf")]
     report = checked([*CLI, "report", str(ws_path), "-o", str(pdf)], ok=(0, 1))
     fig[f"report (process, {pages} pages)"] = paired(report, checked(bare), runs)
+    if n > 1:  # the stored form: the same record, its evidence read from the store
+        stored_pdf = tmp / f"record-{n}-stored.pdf"
+        stored_report = [*CLI, "report", str(stored), "-o", str(stored_pdf)]
+        checked(stored_report, ok=(0, 1))()
+        fig[f"report, stored (process, {pdf_pages(stored_pdf)} pages)"] = paired(
+            checked(stored_report, ok=(0, 1)), checked(bare), runs)
+        # peak resident memory of one run of each whole process on the stored form (and the single
+        # file's record), in MB: the target (<= 1 GB) is each command's own peak
+        for label, cmd in (("validate, stored", [*CLI, "validate", str(stored)]),
+                           ("evaluate, stored", [*CLI, "evaluate", str(stored)]),
+                           ("diff, stored", [*CLI, "diff", str(stored), str(revision)]),
+                           ("report, stored", stored_report),
+                           ("report", [*CLI, "report", str(ws_path), "-o", str(pdf)])):
+            fig[f"peak memory: {label} (MB)"] = (peak_mb(cmd, PROCESS_ENV), None)
 
     if gui:
         def gui_env() -> dict[str, str]:  # empty settings and cache folders: the workspace's first open
@@ -397,6 +442,8 @@ def measure(n: int, tmp: Path, runs: int, gui: bool) -> dict[str, tuple[float, f
             base_t.append(first_paint(base, gui_env()))
             ours_t.append(first_paint(app, warm))
         fig["first GUI paint (process, reopen)"] = (statistics.median(ours_t), statistics.median(base_t))
+        if n > 1:
+            fig["peak memory: first GUI paint, stored (MB)"] = (peak_mb(stored_app, gui_env()), None)
 
     into = tmp / f"into-{n}.deepdecide.yaml"
     sample = files.sample_workspace_path().read_bytes()
@@ -408,6 +455,11 @@ def measure(n: int, tmp: Path, runs: int, gui: bool) -> dict[str, tuple[float, f
     if _has_folder_import():
         fig["folder import (process)"] = paired(folder_import, checked([sys.executable, "-c", IMPORT_FLOOR, str(folder)]),
                                                 runs)
+        if n > 1:
+            into.write_bytes(sample)
+            fig["peak memory: folder import (MB)"] = (peak_mb(
+                [*CLI, "import", str(folder), "--into", str(into), "--runtime", "vllm", "--platform", "nv-h100",
+                 "--gpus", "8", "--kind", "own"], PROCESS_ENV), None)
     return fig
 
 
@@ -457,24 +509,26 @@ def _has_folder_import() -> bool:
     return True
 
 
-TARGETS = {  # figure -> (size it applies to or None for every size, ratio target, absolute target s)
-    "validate, stored (process)": (10000, None, 2.0),
-    "evaluate, stored (process)": (10000, None, 2.0),
-    "diff, stored (process)": (10000, None, 2.0),
-    "load (in process)": (None, 2.0, None),
-    "evaluate (in process)": (1000, None, 0.100),
-    "evaluate (in process)@10000": (10000, None, 0.150),
-    "evaluate, SLO changed (in process)": (10000, None, 0.150),
-    "slider -> re-rank (in process)": (None, None, 0.016),
-    "report": (None, 2.0, None),
-    "report@1000": (1000, None, 5.0),
-    "first GUI paint (process, cold)": (1000, None, 1.0),
-    "first GUI paint, stored (process, cold)": (10000, None, 2.0),
-    "folder import (process)": (1000, None, 5.0),
-    "--version (process)": (None, None, 0.26),
-    "report build (in process)": (None, 1.5, None),
-    "50 MB import (in process)": (None, 1.2, None),
-    "50 MB import peak memory (MB)": (None, 3.0, None),
+#: the targets in force: at 1,000 files those the simplification kept, at 10,000 files those of the
+#: evidence store (for the stored form: at that size the single file is printed for information). The
+#: older start-up and ratio targets (load, ``--version``, the record against a bare layout) were
+#: withdrawn with the start-up targets: their figures are printed without a verdict.
+#: figure (a row's name up to its first " (") -> [(size or None for every size, ratio, absolute)]
+TARGETS: dict[str, list[tuple[int | None, float | None, float | None]]] = {
+    "validate, stored": [(10000, None, 2.0)],
+    "evaluate, stored": [(10000, None, 2.0)],
+    "diff, stored": [(10000, None, 2.0)],
+    "evaluate": [(1000, None, 0.100), (10000, None, 0.150)],
+    "evaluate, SLO changed": [(10000, None, 0.150)],
+    "slider -> re-rank": [(None, None, 0.016)],
+    "report": [(1000, None, 5.0)],
+    "report, stored": [(10000, None, 8.0)],
+    "first GUI paint": [(1000, None, 1.5)],
+    "first GUI paint, stored": [(10000, None, 2.0)],
+    "folder import": [(1000, None, 5.0), (10000, None, 20.0)],
+    "50 MB import": [(None, 1.0, None)],
+    "50 MB import peak memory": [(None, 3.0, None)],
+    "peak memory": [(10000, None, 1000.0)],  # MB, each whole process's own peak
 }
 
 
@@ -488,22 +542,19 @@ def _other_slo(slo):
 
 
 def verdicts(name: str, n: int, ours: float, floor: float | None) -> list[str]:
+    key = "peak memory" if name.startswith("peak memory:") else name.split(" (")[0]
+    if "(process, reopen)" in name:  # for information: a reopen has no target of its own
+        return []
     out = []
-    keys = [name] if name in TARGETS else []
-    if name.startswith("report ("):
-        keys = ["report", "report@1000"]
-    if name == "evaluate (in process)":
-        keys = [name, name + "@10000"]
-    for key in keys:
-        size, ratio, absolute = TARGETS[key]
+    for size, ratio, absolute in TARGETS.get(key, []):
         if size is not None and size != n:
             continue
         if ratio is not None and floor:
-            out.append(f"{'met' if ours <= ratio * floor else 'MISSED'} (<= {ratio} x)")
+            unit = " the file" if name.endswith("(MB)") else ""
+            out.append(f"{'met' if ours <= ratio * floor else 'MISSED'} (<= {ratio} x{unit})")
         if absolute is not None:
-            out.append(f"{'met' if ours <= absolute else 'MISSED'} (<= {absolute * 1000:.0f} ms)")
-        if ratio is not None and floor and key.endswith("(MB)"):
-            out[-1] = out[-1].replace(" x)", " x the file)")
+            limit = f"{absolute:.0f} MB" if name.endswith("(MB)") else f"{absolute * 1000:.0f} ms"
+            out.append(f"{'met' if ours <= absolute else 'MISSED'} (<= {limit})")
     return out
 
 
@@ -528,13 +579,13 @@ def main() -> int:
         for name, (ours, floor) in table[n].items():
             base_name = name if name in table[sizes[0]] else next(
                 (k for k in table[sizes[0]] if k.split(" (")[0] == name.split(" (")[0]), None)
-            growth = ours / table[sizes[0]][base_name][0] if base_name else float("nan")
+            growth = f"{ours / table[sizes[0]][base_name][0]:6.1f}x" if base_name else "      -"
             ratio = f"{ours / floor:6.2f}" if floor else "     -"
             if name.endswith("(MB)"):
-                ours_s, floor_s = f"{ours:7.1f}MB", f"{floor:7.1f}MB"
+                ours_s, floor_s = f"{ours:7.1f}MB", f"{floor:7.1f}MB" if floor else "        -"
             else:
                 ours_s, floor_s = f"{ours * 1000:7.1f}ms", f"{floor * 1000:7.0f}ms" if floor else "        -"
-            print(f"{n:>5}  {name:<46} {ours_s} {floor_s} {ratio} {growth:6.1f}x  "
+            print(f"{n:>5}  {name:<46} {ours_s} {floor_s} {ratio} {growth}  "
                   + "; ".join(verdicts(name, n, ours, floor)))
     return 0
 
