@@ -18,6 +18,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
+import warnings
 from collections.abc import Sequence
 from pathlib import Path, PureWindowsPath
 from typing import Any
@@ -97,6 +98,19 @@ def main(argv: Sequence[str] | None = None, executable: str | None = None) -> in
     return cli_main(args, commands=(GuiCommand,))
 
 
+# Warnings of third-party code that say nothing to the user of a record, silenced for the process (the
+# tests silence them in pyproject.toml's filterwarnings): cryptography 51 deprecated DSA and warns each
+# time pyHanko's modules name its DSA key classes, at import and in key-type checks; deepdecide neither
+# makes DSA keys nor issues DSA certificates. The category is cryptography's own, a UserWarning.
+THIRD_PARTY_WARNINGS = ((r"DSA is deprecated", UserWarning),)
+
+
+def quiet_third_party_warnings() -> None:
+    """Ignore ``THIRD_PARTY_WARNINGS`` in this process (each matched by its message's start)."""
+    for message, category in THIRD_PARTY_WARNINGS:
+        warnings.filterwarnings("ignore", message=message, category=category)
+
+
 def console_main(argv: Sequence[str] | None = None, executable: str | None = None) -> int:
     """``main`` for a process that ends when it returns (the ``deepdecide`` command, ``python -m
     deepdecide``, the bundle): the objects of the finished command are then frozen (``gc.freeze``),
@@ -104,6 +118,7 @@ def console_main(argv: Sequence[str] | None = None, executable: str | None = Non
     after an evaluate or a report) only for the process to end. Nothing is left unwritten: output
     streams are flushed at exit as always, and every file the commands write is closed when written.
     Tests call ``main``, which freezes nothing."""
+    quiet_third_party_warnings()
     code = main(argv, executable)
     gc.freeze()
     return code
@@ -111,6 +126,7 @@ def console_main(argv: Sequence[str] | None = None, executable: str | None = Non
 
 def gui_main(argv: Sequence[str] | None = None) -> int:
     """The ``deepdecide-gui`` gui-script: the application on the first file given, if any."""
+    quiet_third_party_warnings()
     return open_gui(list(sys.argv[1:] if argv is None else argv))
 
 

@@ -127,3 +127,13 @@ def test_the_command_entry_freezes_its_objects_for_the_exit_and_main_does_not(tm
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.count("valid workspace file") == 2
     assert proc.stdout.strip().endswith("frozen 0 True 0 0")
+
+
+def test_a_signing_command_prints_no_third_party_warning(tmp_path):
+    """``verify`` loads pyHanko, whose modules name cryptography's deprecated DSA classes: the process's
+    stderr carries deepdecide's words only (the interpreter's default filters would show the warning)."""
+    record = Path(__file__).resolve().parent / "fixtures" / "history" / "schema-9" / "0498128.record.pdf"
+    proc = subprocess.run([sys.executable, "-m", "deepdecide", "verify", str(record)], capture_output=True,
+                          text=True, timeout=120, cwd=tmp_path, env={**os.environ, "DEEPDECIDE_CACHE_DIR": ""})
+    assert "Warning" not in proc.stderr and "deprecated" not in proc.stderr, proc.stderr
+    assert "DSA" not in proc.stdout + proc.stderr
