@@ -518,8 +518,8 @@ TARGETS: dict[str, list[tuple[int | None, float | None, float | None]]] = {
     "validate, stored": [(10000, None, 2.0)],
     "evaluate, stored": [(10000, None, 2.0)],
     "diff, stored": [(10000, None, 2.0)],
-    "evaluate": [(1000, None, 0.100), (10000, None, 0.150)],
-    "evaluate, SLO changed": [(10000, None, 0.150)],
+    "evaluate (in process)": [(1000, None, 0.100), (10000, None, 0.150)],  # the whole process has none
+    "evaluate, SLO changed (in process)": [(10000, None, 0.150)],
     "slider -> re-rank": [(None, None, 0.016)],
     "report": [(1000, None, 5.0)],
     "report, stored": [(10000, None, 8.0)],
@@ -546,7 +546,7 @@ def verdicts(name: str, n: int, ours: float, floor: float | None) -> list[str]:
     if "(process, reopen)" in name:  # for information: a reopen has no target of its own
         return []
     out = []
-    for size, ratio, absolute in TARGETS.get(key, []):
+    for size, ratio, absolute in TARGETS.get(name, TARGETS.get(key, [])):  # the full name first
         if size is not None and size != n:
             continue
         if ratio is not None and floor:
